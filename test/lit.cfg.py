@@ -1,0 +1,67 @@
+# -*- Python -*-
+# lit configuration for the tileiras test suites.
+
+import os
+import shutil
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "tileiras"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test", ".ll", ".ptx"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py",
+                   "unit", "utils"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tileiras_obj_root, "test")
+
+llvm_config.with_system_environment(
+    ["HOME", "TMP", "TEMP", "CUDA_HOME", "CUDA_PATH", "LANG", "LC_ALL"])
+llvm_config.use_default_substitutions()
+
+# Our tools first, then LLVM 22's (FileCheck, not, mlir-opt, llc, ...).
+tool_dirs = [config.tileiras_tools_dir, config.llvm_tools_dir]
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.tileiras_tools_dir,
+                             append_path=True)
+tools = ["tileiras", "tileiras-opt", "mlir-opt", "mlir-translate", "llc",
+         "split-file"]
+llvm_config.add_tool_substitutions(
+    [t for t in tools
+     if any(os.path.exists(os.path.join(d, t)) for d in tool_dirs)],
+    tool_dirs)
+
+config.substitutions.append(("%tileiras_src", config.tileiras_src_root))
+config.substitutions.append(("%tileiras_lib", config.tileiras_lib_dir))
+config.substitutions.append(("%python", config.python_executable))
+
+# ptxas: the `ptxas` feature is set only when a ptxas is found (PATH, then
+# $CUDA_HOME/bin, then /usr/local/cuda/bin). `%ptxas-verify ARCH FILE...`
+# assembles each PTX file for ARCH when ptxas exists and is a no-op that says
+# so otherwise, so E2E tests still check the PTX text on machines without it.
+def find_ptxas():
+    found = shutil.which("ptxas")
+    if found:
+        return found
+    for root in (os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"),
+                 "/usr/local/cuda"):
+        if root and os.path.exists(os.path.join(root, "bin", "ptxas")):
+            return os.path.join(root, "bin", "ptxas")
+    return None
+
+ptxas = find_ptxas()
+verify = os.path.join(config.tileiras_src_root, "test", "utils",
+                      "ptxas-verify.sh")
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas-verify",
+                                 "env PTXAS=%s %s" % (ptxas, verify)))
+    config.substitutions.append(("%ptxas", ptxas))
+    ptxas_bin = os.path.dirname(ptxas)
+    llvm_config.with_environment("PATH", ptxas_bin, append_path=True)
+    if os.path.exists(os.path.join(ptxas_bin, "fatbinary")):
+        config.available_features.add("fatbinary")
+    if os.path.exists(os.path.join(ptxas_bin, "nvcc")):
+        config.available_features.add("nvcc")
+else:
+    config.substitutions.append(("%ptxas-verify", "env PTXAS= %s" % verify))
