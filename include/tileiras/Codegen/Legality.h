@@ -1,0 +1,46 @@
+//===- Legality.h - target legality check before isel -----------*- C++ -*-===//
+//
+// Walks LLVM IR before instruction selection and asks the target-spec library
+// about every NVVM intrinsic family (and the non-intrinsic constructs that
+// need a particular chip, such as 128-bit atomics). A use the target may not
+// make is an error naming the operation, the chip and the chips that would
+// work; nothing is ever silently downgraded. The same walk tells which PTX
+// ISA version the module needs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIRAS_CODEGEN_LEGALITY_H
+#define TILEIRAS_CODEGEN_LEGALITY_H
+
+#include "tileiras/TargetSpec/InstructionFamily.h"
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace tileiras::codegen {
+
+/// One use of a target-gated instruction family.
+struct FamilyUse {
+  targetspec::InstrFamily family;
+  std::string operation; // "llvm.nvvm.wgmma.fence.sync.aligned"
+  std::string location;  // "kernel.mlir:12:5" or "" when unknown
+};
+
+/// Every use of a gated family in the module, in program order.
+std::vector<FamilyUse> collectFamilyUses(const llvm::Module &module);
+
+/// Fails (one LocatedError per offending operation, joined) when the target
+/// may not use a family the module uses, or when `ptx` is too old for one.
+llvm::Error checkTargetLegality(const llvm::Module &module,
+                                const targetspec::Target &target,
+                                targetspec::PtxVersion ptx);
+
+} // namespace tileiras::codegen
+
+#endif // TILEIRAS_CODEGEN_LEGALITY_H

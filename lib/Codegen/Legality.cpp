@@ -1,0 +1,88 @@
+//===- Legality.cpp - target legality check before isel -------------------===//
+
+#include "tileiras/Codegen/Legality.h"
+#include "tileiras/Codegen/Diagnostics.h"
+
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace tileiras;
+using namespace tileiras::codegen;
+using targetspec::InstrFamily;
+
+static std::string describeLocation(const llvm::Instruction &inst) {
+  const llvm::DILocation *loc = inst.getDebugLoc().get();
+  if (!loc || loc->getLine() == 0)
+    return "";
+  std::string text = loc->getFilename().str();
+  if (text.empty())
+    text = "<unknown>";
+  text += ":" + std::to_string(loc->getLine());
+  if (loc->getColumn())
+    text += ":" + std::to_string(loc->getColumn());
+  return text;
+}
+
+static bool isAtomic128(const llvm::Instruction &inst) {
+  llvm::Type *type = nullptr;
+  if (auto *rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(&inst))
+    type = rmw->getValOperand()->getType();
+  else if (auto *cas = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&inst))
+    type = cas->getNewValOperand()->getType();
+  return type && type->getPrimitiveSizeInBits() == 128;
+}
+
+std::vector<FamilyUse> codegen::collectFamilyUses(const llvm::Module &module) {
+  std::vector<FamilyUse> uses;
+  for (const llvm::Function &function : module) {
+    for (const llvm::Instruction &inst : llvm::instructions(function)) {
+      if (auto *call = llvm::dyn_cast<llvm::CallBase>(&inst)) {
+        const llvm::Function *callee = call->getCalledFunction();
+        if (!callee || !callee->isIntrinsic())
+          continue;
+        if (auto family = targetspec::classifyNvvmIntrinsic(callee->getName()))
+          uses.push_back(
+              {*family, callee->getName().str(), describeLocation(inst)});
+        continue;
+      }
+      if (isAtomic128(inst))
+        uses.push_back({InstrFamily::Atomic128,
+                        std::string(inst.getOpcodeName()) + " i128",
+                        describeLocation(inst)});
+    }
+  }
+  return uses;
+}
+
+llvm::Error codegen::checkTargetLegality(const llvm::Module &module,
+                                         const targetspec::Target &target,
+                                         targetspec::PtxVersion ptx) {
+  llvm::Error errors = llvm::Error::success();
+  // One report per (operation, location): a loop body that uses wgmma eight
+  // times needs one message, not eight.
+  llvm::SmallSet<std::pair<std::string, std::string>, 8> reported;
+  for (const FamilyUse &use : collectFamilyUses(module)) {
+    std::string message;
+    if (!targetspec::targetSupports(target, use.family)) {
+      message = targetspec::unsupportedFamilyMessage(target, use.family);
+    } else {
+      targetspec::PtxVersion needed =
+          targetspec::requiredPtx(target, use.family);
+      if (ptx < needed)
+        message = std::string(targetspec::getInstrFamilyInfo(use.family).name) +
+                  " requires PTX ISA " + needed.str() +
+                  "; the module is built for PTX ISA " + ptx.str();
+    }
+    if (message.empty() ||
+        !reported.insert({use.operation, use.location}).second)
+      continue;
+    message += " (operation " + use.operation + ")";
+    errors = llvm::joinErrors(std::move(errors),
+                              makeLocatedError(use.location, message));
+  }
+  return errors;
+}
