@@ -58,6 +58,15 @@ std::vector<FamilyUse> codegen::collectFamilyUses(const llvm::Module &module) {
   return uses;
 }
 
+targetspec::PtxVersion
+codegen::requiredPtxForUse(const targetspec::Target &target,
+                           const FamilyUse &use) {
+  // An intrinsic may need more (or less) than its family's minimum.
+  if (llvm::StringRef(use.operation).starts_with("llvm."))
+    return targetspec::requiredPtxForIntrinsic(target, use.operation);
+  return targetspec::requiredPtx(target, use.family);
+}
+
 llvm::Error codegen::checkTargetLegality(const llvm::Module &module,
                                          const targetspec::Target &target,
                                          targetspec::PtxVersion ptx) {
@@ -70,8 +79,7 @@ llvm::Error codegen::checkTargetLegality(const llvm::Module &module,
     if (!targetspec::targetSupports(target, use.family)) {
       message = targetspec::unsupportedFamilyMessage(target, use.family);
     } else {
-      targetspec::PtxVersion needed =
-          targetspec::requiredPtx(target, use.family);
+      targetspec::PtxVersion needed = requiredPtxForUse(target, use);
       if (ptx < needed)
         message = std::string(targetspec::getInstrFamilyInfo(use.family).name) +
                   " requires PTX ISA " + needed.str() +

@@ -58,7 +58,7 @@ codegen::selectPtxVersion(const llvm::Module &module,
     // Unsupported families are the legality check's to report.
     if (!targetspec::targetSupports(target, use.family))
       continue;
-    PtxVersion familyNeeds = targetspec::requiredPtx(target, use.family);
+    PtxVersion familyNeeds = requiredPtxForUse(target, use);
     if (familyNeeds > needed) {
       needed = familyNeeds;
       neededBy = targetspec::getInstrFamilyInfo(use.family).name;

@@ -35,6 +35,10 @@ struct FamilyUse {
 /// Every use of a gated family in the module, in program order.
 std::vector<FamilyUse> collectFamilyUses(const llvm::Module &module);
 
+/// The PTX ISA `target` needs for one use (exact per intrinsic).
+targetspec::PtxVersion requiredPtxForUse(const targetspec::Target &target,
+                                         const FamilyUse &use);
+
 /// Fails (one LocatedError per offending operation, joined) when the target
 /// may not use a family the module uses, or when `ptx` is too old for one.
 llvm::Error checkTargetLegality(const llvm::Module &module,

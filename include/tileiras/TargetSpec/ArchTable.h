@@ -39,12 +39,12 @@ struct ResourceGeometry {
 };
 
 struct ArchInfo {
-  unsigned sm;                 // 90
-  const char *family;          // "Hopper"
-  unsigned cudaArch;           // __CUDA_ARCH__ value: 900
-  unsigned codegenFactory;     // ptxas' ISA generation encoding
-  bool hasArchVariant;         // 'a' validates
-  bool hasFamilyVariant;       // 'f' validates
+  unsigned sm;             // 90
+  const char *family;      // "Hopper"
+  unsigned cudaArch;       // __CUDA_ARCH__ value: 900
+  unsigned codegenFactory; // ptxas' ISA generation encoding
+  bool hasArchVariant;     // 'a' validates
+  bool hasFamilyVariant;   // 'f' validates
   /// SMs an 'f' build of this SM also runs on (same family, same or newer).
   llvm::ArrayRef<unsigned> familyMembers;
   ResourceGeometry geometry;
@@ -65,8 +65,10 @@ llvm::ArrayRef<unsigned> ptxasBaseValidationSet();
 llvm::ArrayRef<unsigned> ptxasArchValidationSet();
 llvm::ArrayRef<unsigned> ptxasFamilyValidationSet();
 
-/// True when ptxas 13.0 would accept this spelling for --gpu-name
-/// ("sm_90a" yes, "sm_90f" no, "sm_101" yes).
+/// True when ptxas 13.0 would accept this spelling in a PTX `.target`
+/// directive ("sm_90a" yes, "sm_90f" no, "sm_101" yes). Its --gpu-name
+/// option is stricter: it takes only the names with a profile (lookupArch),
+/// so "sm_101" is rejected there.
 bool ptxasValidates(llvm::StringRef name);
 
 /// Register budget per thread that lets `ctasPerSM` CTAs of
