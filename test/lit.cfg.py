@@ -11,7 +11,7 @@ config.name = "tileiras"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test", ".ll", ".ptx"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py",
-                   "unit", "utils"]
+                   "utils"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tileiras_obj_root, "test")
 

@@ -391,18 +391,27 @@ BlockedParams layout::defaultBlockedParams(llvm::ArrayRef<int64_t> shape,
                                            unsigned numWarps,
                                            unsigned vectorElements) {
   unsigned rank = shape.size();
+  llvm::SmallVector<unsigned, 4> order, sizePerThread(rank, 1);
+  for (unsigned d = 0; d < rank; ++d)
+    order.push_back(rank - 1 - d);
+  if (rank)
+    sizePerThread[order.front()] = static_cast<unsigned>(std::min<int64_t>(
+        std::max(1u, vectorElements), shape[order.front()]));
+  return blockedParams(shape, numWarps, sizePerThread, order);
+}
+
+BlockedParams layout::blockedParams(llvm::ArrayRef<int64_t> shape,
+                                    unsigned numWarps,
+                                    llvm::ArrayRef<unsigned> sizePerThread,
+                                    llvm::ArrayRef<unsigned> order) {
+  unsigned rank = shape.size();
   BlockedParams params;
-  params.sizePerThread.assign(rank, 1);
+  params.sizePerThread.assign(sizePerThread.begin(), sizePerThread.end());
   params.threadsPerWarp.assign(rank, 1);
   params.warpsPerCTA.assign(rank, 1);
-  for (unsigned d = 0; d < rank; ++d)
-    params.order.push_back(rank - 1 - d);
+  params.order.assign(order.begin(), order.end());
   if (rank == 0)
     return params;
-
-  unsigned fastest = params.order.front();
-  params.sizePerThread[fastest] = static_cast<unsigned>(
-      std::min<int64_t>(std::max(1u, vectorElements), shape[fastest]));
 
   // Lanes then warps go to the fastest dimensions first; whatever is left
   // lands on the slowest dimension (replicating if the tile is small).

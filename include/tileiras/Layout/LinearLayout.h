@@ -130,6 +130,13 @@ struct BlockedParams {
 BlockedParams defaultBlockedParams(llvm::ArrayRef<int64_t> shape,
                                    unsigned numWarps, unsigned vectorElements);
 
+/// The general form: given elements per thread per dimension and the order
+/// of dimensions (fastest first), spread 32 lanes and `numWarps` warps over
+/// the tile, fastest dimension first, any excess on the slowest dimension.
+BlockedParams blockedParams(llvm::ArrayRef<int64_t> shape, unsigned numWarps,
+                            llvm::ArrayRef<unsigned> sizePerThread,
+                            llvm::ArrayRef<unsigned> order);
+
 } // namespace tileiras::layout
 
 #endif // TILEIRAS_LAYOUT_LINEARLAYOUT_H

@@ -1,0 +1,382 @@
+//===- NVTileAAArithOps.cpp - float arithmetic, conversion and dot --------===//
+
+#include "tileiras/Dialect/NVTileAA/NVTileAA.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/APFloat.h"
+
+using namespace mlir;
+using namespace tileiras::nv_tileaa;
+
+//===----------------------------------------------------------------------===//
+// Rounding modes
+//===----------------------------------------------------------------------===//
+
+namespace {
+constexpr RoundingMode kIEEEModes[] = {RoundingMode::rn, RoundingMode::rz,
+                                       RoundingMode::rm, RoundingMode::rp};
+
+/// Checks `mode` against the modes `allowed` for this op; `approx` and `full`
+/// additionally need an element type the hardware approximations exist for.
+LogicalResult verifyRounding(Operation *op, std::optional<RoundingMode> mode,
+                             Type type, ArrayRef<RoundingMode> allowed,
+                             bool approxOnF64 = false) {
+  if (!mode)
+    return success();
+  if (!llvm::is_contained(allowed, *mode)) {
+    auto diag = op->emitOpError()
+                << "does not support rounding mode '"
+                << stringifyRoundingMode(*mode) << "'; expected ";
+    llvm::interleave(
+        allowed, diag,
+        [&](RoundingMode m) { diag << stringifyRoundingMode(m); }, ", ");
+    return diag;
+  }
+  Type elementType = getElementTypeOrSelf(type);
+  if (*mode == RoundingMode::approx && elementType.isF64() && !approxOnF64)
+    return op->emitOpError("rounding mode 'approx' is not available for f64");
+  if (*mode == RoundingMode::full && !elementType.isF32())
+    return op->emitOpError() << "rounding mode 'full' requires f32, but the "
+                                "element type is "
+                             << elementType;
+  return success();
+}
+
+/// The APFloat rounding of an IEEE mode; none for the approximate ones,
+/// which are never constant-folded.
+std::optional<llvm::RoundingMode>
+toAPFloatRounding(std::optional<RoundingMode> mode) {
+  switch (mode.value_or(RoundingMode::rn)) {
+  case RoundingMode::rn:
+    return llvm::RoundingMode::NearestTiesToEven;
+  case RoundingMode::rz:
+    return llvm::RoundingMode::TowardZero;
+  case RoundingMode::rm:
+    return llvm::RoundingMode::TowardNegative;
+  case RoundingMode::rp:
+    return llvm::RoundingMode::TowardPositive;
+  case RoundingMode::approx:
+  case RoundingMode::full:
+    return std::nullopt;
+  }
+  llvm_unreachable("unknown rounding mode");
+}
+
+using ElementFn =
+    function_ref<std::optional<APFloat>(ArrayRef<APFloat> operands)>;
+
+/// Elementwise constant folding over float scalars, splats and dense tiles
+/// (all operands of one kind).
+Attribute foldFloatElementwise(ArrayRef<Attribute> operands, Type resultType,
+                               ElementFn fn) {
+  if (llvm::any_of(operands, [](Attribute a) { return !a; }))
+    return {};
+  if (llvm::all_of(operands, [](Attribute a) { return isa<FloatAttr>(a); })) {
+    SmallVector<APFloat> values;
+    for (Attribute a : operands)
+      values.push_back(cast<FloatAttr>(a).getValue());
+    std::optional<APFloat> result = fn(values);
+    if (!result)
+      return {};
+    return FloatAttr::get(resultType, *result);
+  }
+  auto shaped = dyn_cast<ShapedType>(resultType);
+  if (!shaped || !llvm::all_of(operands, [](Attribute a) {
+        return isa<DenseFPElementsAttr>(a);
+      }))
+    return {};
+  if (llvm::all_of(operands, [](Attribute a) {
+        return cast<DenseElementsAttr>(a).isSplat();
+      })) {
+    SmallVector<APFloat> values;
+    for (Attribute a : operands)
+      values.push_back(cast<DenseElementsAttr>(a).getSplatValue<APFloat>());
+    std::optional<APFloat> result = fn(values);
+    if (!result)
+      return {};
+    return DenseElementsAttr::get(shaped, *result);
+  }
+  int64_t numElements = shaped.getNumElements();
+  SmallVector<SmallVector<APFloat>> columns;
+  for (Attribute a : operands) {
+    auto dense = cast<DenseElementsAttr>(a);
+    if (dense.getNumElements() != numElements)
+      return {};
+    columns.push_back(llvm::to_vector(dense.getValues<APFloat>()));
+  }
+  SmallVector<APFloat> results;
+  results.reserve(numElements);
+  SmallVector<APFloat> values;
+  for (int64_t i = 0; i < numElements; ++i) {
+    values.clear();
+    for (auto &column : columns)
+      values.push_back(column[i]);
+    std::optional<APFloat> result = fn(values);
+    if (!result)
+      return {};
+    results.push_back(*result);
+  }
+  return DenseElementsAttr::get(shaped, results);
+}
+
+using BinaryFn = APFloat::opStatus (APFloat::*)(const APFloat &,
+                                                llvm::RoundingMode);
+
+template <typename OpTy>
+OpFoldResult foldFloatBinary(OpTy op, ArrayRef<Attribute> operands,
+                             BinaryFn fn) {
+  std::optional<llvm::RoundingMode> rounding =
+      toAPFloatRounding(op.getRoundingMode());
+  if (!rounding)
+    return {};
+  return foldFloatElementwise(
+      operands, op.getType(),
+      [&](ArrayRef<APFloat> values) -> std::optional<APFloat> {
+        APFloat result = values[0];
+        (result.*fn)(values[1], *rounding);
+        return result;
+      });
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// addf / subf / mulf / divf / fma
+//===----------------------------------------------------------------------===//
+
+LogicalResult AddFOp::verify() {
+  return verifyRounding(*this, getRoundingMode(), getType(), kIEEEModes);
+}
+LogicalResult SubFOp::verify() {
+  return verifyRounding(*this, getRoundingMode(), getType(), kIEEEModes);
+}
+LogicalResult MulFOp::verify() {
+  return verifyRounding(*this, getRoundingMode(), getType(), kIEEEModes);
+}
+LogicalResult DivFOp::verify() {
+  static constexpr RoundingMode modes[] = {
+      RoundingMode::rn, RoundingMode::rz,     RoundingMode::rm,
+      RoundingMode::rp, RoundingMode::approx, RoundingMode::full};
+  return verifyRounding(*this, getRoundingMode(), getType(), modes);
+}
+LogicalResult FmaOp::verify() {
+  return verifyRounding(*this, getRoundingMode(), getType(), kIEEEModes);
+}
+
+OpFoldResult AddFOp::fold(FoldAdaptor adaptor) {
+  return foldFloatBinary(*this, adaptor.getOperands(), &APFloat::add);
+}
+OpFoldResult SubFOp::fold(FoldAdaptor adaptor) {
+  return foldFloatBinary(*this, adaptor.getOperands(), &APFloat::subtract);
+}
+OpFoldResult MulFOp::fold(FoldAdaptor adaptor) {
+  return foldFloatBinary(*this, adaptor.getOperands(), &APFloat::multiply);
+}
+OpFoldResult DivFOp::fold(FoldAdaptor adaptor) {
+  return foldFloatBinary(*this, adaptor.getOperands(), &APFloat::divide);
+}
+
+OpFoldResult FmaOp::fold(FoldAdaptor adaptor) {
+  std::optional<llvm::RoundingMode> rounding =
+      toAPFloatRounding(getRoundingMode());
+  if (!rounding)
+    return {};
+  return foldFloatElementwise(
+      adaptor.getOperands(), getType(),
+      [&](ArrayRef<APFloat> values) -> std::optional<APFloat> {
+        APFloat result = values[0];
+        result.fusedMultiplyAdd(values[1], values[2], *rounding);
+        return result;
+      });
+}
+
+//===----------------------------------------------------------------------===//
+// sqrt / rsqrt / exp2
+//===----------------------------------------------------------------------===//
+
+LogicalResult SqrtOp::verify() {
+  static constexpr RoundingMode modes[] = {RoundingMode::rn, RoundingMode::rz,
+                                           RoundingMode::rm, RoundingMode::rp,
+                                           RoundingMode::approx};
+  return verifyRounding(*this, getRoundingMode(), getType(), modes);
+}
+
+// rsqrt and exp2 have no correctly rounded hardware form: without a rounding
+// mode they are accurate to a few ulp, `approx` asks for the fast
+// approximation.
+LogicalResult RsqrtOp::verify() {
+  return verifyRounding(*this, getRoundingMode(), getType(),
+                        {RoundingMode::approx}, /*approxOnF64=*/true);
+}
+LogicalResult Exp2Op::verify() {
+  return verifyRounding(*this, getRoundingMode(), getType(),
+                        {RoundingMode::approx});
+}
+
+//===----------------------------------------------------------------------===//
+// FpToFpOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult FpToFpOp::verify() {
+  Type srcType = getSrc().getType(), resultType = getResult().getType();
+  if (!isScalarOrTile(srcType) || !isFloatType(getElementTypeOrSelf(srcType)))
+    return emitOpError("fp_to_fp source element type is not supported");
+  if (!isScalarOrTile(resultType) ||
+      !isFloatType(getElementTypeOrSelf(resultType)))
+    return emitOpError("fp_to_fp result element type is not supported");
+  if (isa<RankedTensorType>(srcType) != isa<RankedTensorType>(resultType) ||
+      getShapeOrEmpty(srcType) != getShapeOrEmpty(resultType))
+    return emitOpError() << "result " << resultType
+                         << " must have the shape of the source " << srcType;
+  if (failed(verifyRounding(*this, getRoundingMode(), resultType, kIEEEModes)))
+    return failure();
+  // The f8 conversions of the hardware round to nearest only.
+  Type resultElement = getElementTypeOrSelf(resultType);
+  if (getRoundingMode() && *getRoundingMode() != RoundingMode::rn &&
+      isa<Float8E4M3FNType, Float8E5M2Type>(resultElement))
+    return emitOpError() << "conversion to " << resultElement
+                         << " supports only rounding mode 'rn'";
+  return success();
+}
+
+OpFoldResult FpToFpOp::fold(FoldAdaptor adaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  std::optional<llvm::RoundingMode> rounding =
+      toAPFloatRounding(getRoundingMode());
+  auto resultElement = dyn_cast<FloatType>(getElementTypeOrSelf(getType()));
+  if (!rounding || !resultElement)
+    return {};
+  const llvm::fltSemantics &semantics = resultElement.getFloatSemantics();
+  // Only exact conversions fold: no rounding, no NaN payload questions.
+  return foldFloatElementwise(
+      adaptor.getSrc(), getType(),
+      [&](ArrayRef<APFloat> values) -> std::optional<APFloat> {
+        APFloat value = values[0];
+        if (value.isNaN())
+          return std::nullopt;
+        bool losesInfo = false;
+        APFloat::opStatus status =
+            value.convert(semantics, *rounding, &losesInfo);
+        if (status != APFloat::opOK || losesInfo)
+          return std::nullopt;
+        return value;
+      });
+}
+
+//===----------------------------------------------------------------------===//
+// DotOp
+//===----------------------------------------------------------------------===//
+
+namespace {
+bool isF8(Type type) { return isa<Float8E4M3FNType, Float8E5M2Type>(type); }
+} // namespace
+
+// Element-type checks come first, in the order of the reference
+// implementation (homogeneity, integer width and signedness, accumulator
+// type), then the shapes (result rank, A/B, C).
+LogicalResult DotOp::verify() {
+  RankedTensorType aType = getA().getType(), bType = getB().getType(),
+                   cType = getC().getType(), dType = getD().getType();
+  Type a = aType.getElementType(), b = bType.getElementType(),
+       c = cType.getElementType(), d = dType.getElementType();
+
+  bool allInt = llvm::all_of(ArrayRef<Type>{a, b, c, d},
+                             [](Type t) { return isa<IntegerType>(t); });
+  bool allFloat = llvm::all_of(ArrayRef<Type>{a, b, c, d},
+                               [](Type t) { return isa<FloatType>(t); });
+  if (!allInt && !allFloat)
+    return emitOpError("expected the element types of A, B, C, and D to be "
+                       "either all integers or all floats.");
+
+  if (allInt) {
+    if (a.getIntOrFloatBitWidth() != b.getIntOrFloatBitWidth())
+      return emitOpError() << "expects #A and #B have same bit width but got "
+                           << a.getIntOrFloatBitWidth() << " vs "
+                           << b.getIntOrFloatBitWidth();
+    if (!getSignednessA())
+      return emitOpError("expect signedness attribute for operand A");
+    if (!getSignednessB())
+      return emitOpError("expect signedness attribute for operand B");
+    if (!a.isInteger(8))
+      return emitOpError() << "integer dot expects i8 operands #A and #B, but "
+                              "got "
+                           << a;
+    if (!c.isSignlessInteger(32))
+      return emitOpError() << "integer dot expects an i32 accumulator #C, but "
+                              "got "
+                           << c;
+    if (getPropagateNan())
+      return emitOpError("propagate_nan applies only to floating-point dot");
+  } else {
+    // f64 operands accumulate in f64; every other float input in f32.
+    if (a.isF64() && b.isF64()) {
+      if (!c.isF64())
+        return emitOpError() << "expects #C element type to be f64 for f64 "
+                                "operands, but got "
+                             << c;
+    } else if (!c.isF32()) {
+      return emitOpError() << "expects #C element type to be f32, but got "
+                           << c;
+    }
+    // f8 inputs may mix the two formats; everything else must agree.
+    if (a != b && !(isF8(a) && isF8(b)))
+      return emitOpError() << "expects #A and #B to have the same element "
+                              "type, but got "
+                           << a << " vs " << b;
+    // The tile rules already limit floats to f16, bf16, tf32, f32, f64 and
+    // the two f8 formats, all of which dot accepts.
+    if (getSignednessA() || getSignednessB())
+      return emitOpError("signedness attributes apply only to integer dot");
+  }
+  if (d != c)
+    return emitOpError() << "expects result #D element type to equal #C "
+                            "element type "
+                         << c << ", but got " << d;
+
+  int64_t rank = dType.getRank();
+  if (rank != 2 && rank != 3)
+    return emitOpError() << "expects rank-2 or rank-3 tensor for result, but "
+                            "got ("
+                         << rank << ")";
+  if (aType.getRank() != rank || bType.getRank() != rank ||
+      cType.getRank() != rank)
+    return emitOpError() << "expects #A, #B and #C to have the rank of the "
+                            "result ("
+                         << rank << ")";
+
+  // A: [batch,] M x K; B: [batch,] K x N; C and D: [batch,] M x N.
+  ArrayRef<int64_t> aShape = aType.getShape(), bShape = bType.getShape();
+  bool batchOk = rank == 2 || aShape[0] == bShape[0];
+  if (!batchOk || aShape[rank - 1] != bShape[rank - 2])
+    return emitOpError(
+        "expects the shape of operand #A and #B to be compatible");
+  SmallVector<int64_t> expected(aShape.drop_back());
+  expected.push_back(bShape[rank - 1]);
+  if (cType.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError(
+        "expects the shape of operand #C is compatible with operands #A and "
+        "#B");
+  if (dType.getShape() != cType.getShape())
+    return emitOpError("expects result #D to have the shape of #C");
+  return success();
+}
+
+// A zero multiplicand makes the product zero, so D = C. For floats this
+// ignores NaN/Inf in the other operand, which the language allows unless
+// propagate_nan is set (docs/language.md).
+OpFoldResult DotOp::fold(FoldAdaptor) {
+  if (getC().getType() != getType())
+    return {};
+  bool isFloat = isa<FloatType>(getType().getElementType());
+  if (isFloat && getPropagateNan())
+    return {};
+  auto isZero = [&](Value v) {
+    return isFloat ? matchPattern(v, m_AnyZeroFloat())
+                   : matchPattern(v, m_Zero());
+  };
+  if (isZero(getA()) || isZero(getB()))
+    return getC();
+  return {};
+}

@@ -1,0 +1,256 @@
+//===- NVTileAADialect.cpp - nv_tileaa dialect ----------------------------===//
+//
+// Dialect registration, constant materialization and the verification of the
+// discardable nv_tileaa.* attributes (target and kernel configuration).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileiras/Dialect/NVTileAA/NVTileAA.h"
+
+#include "tileiras/TargetSpec/Target.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/InliningUtils.h"
+
+using namespace mlir;
+using namespace tileiras::nv_tileaa;
+
+#include "tileiras/Dialect/NVTileAA/NVTileAADialect.cpp.inc"
+
+namespace {
+/// Short aliases for the layout encodings (`#blocked`, `#slice`,
+/// `#dot_operand`), which would otherwise be spelled out in every tile type
+/// after layout assignment. Types and the other attributes print inline.
+struct NVTileAAOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isa<BlockedEncodingAttr>(attr)) {
+      os << "blocked";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<SliceEncodingAttr>(attr)) {
+      os << "slice";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<DotOperandEncodingAttr>(attr)) {
+      os << "dot_operand";
+      return AliasResult::FinalAlias;
+    }
+    return AliasResult::NoAlias;
+  }
+};
+/// Lets the inliner inline nv_tileaa.call of single-block device functions
+/// (the usual shape: control flow is structured with scf). A function with
+/// several blocks would need a branch op to replace its returns.
+struct NVTileAAInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+
+  bool isLegalToInline(Operation *call, Operation *callable,
+                       bool wouldBeCloned) const override {
+    auto func = dyn_cast<FuncOp>(callable);
+    return func && llvm::hasSingleElement(func.getBody());
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const override {
+    return true;
+  }
+  bool isLegalToInline(Operation *, Region *, bool,
+                       IRMapping &) const override {
+    return true;
+  }
+  void handleTerminator(Operation *op,
+                        ValueRange valuesToReplace) const override {
+    auto ret = cast<ReturnOp>(op);
+    for (auto [value, replacement] :
+         llvm::zip(valuesToReplace, ret.getOperands()))
+      value.replaceAllUsesWith(replacement);
+  }
+};
+} // namespace
+
+void NVTileAADialect::initialize() {
+  registerTypes();
+  registerAttributes();
+  registerNVTileAADialectOperations(this);
+  addInterfaces<NVTileAAOpAsmInterface, NVTileAAInlinerInterface>();
+}
+
+Operation *NVTileAADialect::materializeConstant(OpBuilder &builder,
+                                                Attribute value, Type type,
+                                                Location loc) {
+  return arith::ConstantOp::materialize(builder, value, type, loc);
+}
+
+//===----------------------------------------------------------------------===//
+// Tile rules on ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult tileiras::nv_tileaa::detail::verifyValidTiles(Operation *op) {
+  auto emit = [op]() { return op->emitOpError(); };
+  for (auto [index, type] : llvm::enumerate(op->getOperandTypes()))
+    if (failed(verifyTileType(emit, type, "operand #" + Twine(index).str())))
+      return failure();
+  for (auto [index, type] : llvm::enumerate(op->getResultTypes()))
+    if (failed(verifyTileType(emit, type, "result #" + Twine(index).str())))
+      return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Discardable attributes
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Ops that may carry the target attributes: symbol tables (builtin.module,
+/// gpu.module) and functions.
+bool canHoldTarget(Operation *op) {
+  return op->hasTrait<mlir::OpTrait::SymbolTable>() ||
+         isa<FunctionOpInterface>(op);
+}
+
+/// An `i32` IntegerAttr, or null.
+IntegerAttr getI32(Attribute attr) {
+  auto intAttr = dyn_cast<IntegerAttr>(attr);
+  if (!intAttr || !intAttr.getType().isSignlessInteger(32))
+    return {};
+  return intAttr;
+}
+
+LogicalResult verifyTargetSpec(Operation *op, Attribute value) {
+  auto str = dyn_cast<StringAttr>(value);
+  if (!str)
+    return op->emitError() << "'" << NVTileAADialect::kTargetSpecAttrName
+                           << "' must be a string such as \"sm_90a\", but got "
+                           << value;
+  llvm::Expected<tileiras::targetspec::Target> target =
+      tileiras::targetspec::parseTarget(str.getValue());
+  if (!target)
+    return op->emitError() << "'" << NVTileAADialect::kTargetSpecAttrName
+                           << "' is invalid: "
+                           << llvm::toString(target.takeError());
+  return success();
+}
+
+LogicalResult verifyComputeCapability(Operation *op, StringRef name,
+                                      Attribute value) {
+  IntegerAttr cc = getI32(value);
+  if (!cc)
+    return op->emitError() << "'" << name
+                           << "' must be an i32 such as 90 : i32, but got "
+                           << value;
+  int64_t sm = cc.getInt();
+  // The spelling "90" is SM 9.0 without a variant; the target-spec library
+  // says whether such a chip exists and, if not, what the valid ones are.
+  llvm::Expected<tileiras::targetspec::Target> target =
+      tileiras::targetspec::parseTarget(std::to_string(sm));
+  if (!target)
+    return op->emitError() << "'" << name << "' " << sm << " is not supported: "
+                           << llvm::toString(target.takeError());
+
+  // When both attributes are present they must name the same SM.
+  auto spec =
+      op->getAttrOfType<StringAttr>(NVTileAADialect::kTargetSpecAttrName);
+  if (!spec)
+    return success();
+  llvm::Expected<tileiras::targetspec::Target> specTarget =
+      tileiras::targetspec::parseTarget(spec.getValue());
+  if (!specTarget) {
+    // Reported when the target_spec attribute itself is verified.
+    llvm::consumeError(specTarget.takeError());
+    return success();
+  }
+  if (static_cast<int64_t>(specTarget->sm) != sm)
+    return op->emitError() << "'" << name << "' " << sm << " disagrees with '"
+                           << NVTileAADialect::kTargetSpecAttrName << "' "
+                           << spec << " (SM " << specTarget->sm << ")";
+  return success();
+}
+} // namespace
+
+LogicalResult NVTileAADialect::verifyRegionArgAttribute(Operation *op,
+                                                        unsigned regionIndex,
+                                                        unsigned argIndex,
+                                                        NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name != kNoAliasAttrName)
+    return op->emitError() << "unknown argument attribute '" << name
+                           << "'; the nv_tileaa dialect defines '"
+                           << kNoAliasAttrName << "'";
+  if (!isa<UnitAttr>(attr.getValue()))
+    return op->emitError() << "'" << name << "' is a unit attribute";
+  Region &region = op->getRegion(regionIndex);
+  if (region.empty() ||
+      !isa<PtrType>(region.getArgument(argIndex).getType()))
+    return op->emitError() << "'" << name << "' applies to pointer arguments "
+                           << "only; argument #" << argIndex << " is "
+                           << (region.empty()
+                                   ? Type()
+                                   : region.getArgument(argIndex).getType());
+  return success();
+}
+
+LogicalResult NVTileAADialect::verifyOperationAttribute(Operation *op,
+                                                        NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  Attribute value = attr.getValue();
+
+  if (name == kTargetSpecAttrName || name == kComputeCapabilityAttrName ||
+      name == kLegacyComputeCapabilityAttrName) {
+    if (!canHoldTarget(op))
+      return op->emitError() << "'" << name
+                             << "' may only be attached to a module, a "
+                                "gpu.module or a function";
+    return name == kTargetSpecAttrName
+               ? verifyTargetSpec(op, value)
+               : verifyComputeCapability(op, name, value);
+  }
+
+  if (name == kKernelSpecAttrName || name == kOccupancyAttrName) {
+    if (!isa<FunctionOpInterface>(op))
+      return op->emitError()
+             << "'" << name << "' may only be attached to a function";
+    if (name == kKernelSpecAttrName) {
+      if (!isa<KernelSpecAttr>(value))
+        return op->emitError() << "'" << name
+                               << "' must be a #nv_tileaa.kernel_spec "
+                                  "attribute, but got "
+                               << value;
+      return success();
+    }
+    IntegerAttr occupancy = getI32(value);
+    if (!occupancy)
+      return op->emitError()
+             << "'" << name << "' must be an i32 such as 2 : i32, but got "
+             << value;
+    // No GPU runs more than 32 CTAs per SM.
+    if (occupancy.getInt() < 1 || occupancy.getInt() > 32)
+      return op->emitError() << "'" << name
+                             << "' must be between 1 and 32 CTAs per SM, but "
+                                "got "
+                             << occupancy.getInt();
+    if (!op->hasAttr(kKernelSpecAttrName))
+      return op->emitError()
+             << "'" << name << "' requires '" << kKernelSpecAttrName
+             << "' on the same function; device functions have no occupancy";
+    return success();
+  }
+
+  if (name == kSharedMemoryBytesAttrName) {
+    auto bytes = dyn_cast<IntegerAttr>(value);
+    if (!isa<FunctionOpInterface>(op) || !bytes || bytes.getInt() < 0)
+      return op->emitError() << "'" << name
+                             << "' must be a non-negative integer on a "
+                                "function";
+    return success();
+  }
+
+  return op->emitError() << "unknown attribute '" << name
+                         << "'; the nv_tileaa dialect defines '"
+                         << kComputeCapabilityAttrName << "', '"
+                         << kTargetSpecAttrName << "', '" << kKernelSpecAttrName
+                         << "' and '" << kOccupancyAttrName << "'";
+}

@@ -1,0 +1,197 @@
+//===- NVTileAALayouts.cpp - distributed layout encodings -----------------===//
+
+#include "tileiras/Dialect/NVTileAA/NVTileAA.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace tileiras;
+using namespace tileiras::nv_tileaa;
+
+static bool allPowersOfTwo(llvm::ArrayRef<unsigned> values) {
+  return llvm::all_of(values,
+                      [](unsigned v) { return v && llvm::isPowerOf2_32(v); });
+}
+
+static unsigned product(llvm::ArrayRef<unsigned> values) {
+  unsigned result = 1;
+  for (unsigned v : values)
+    result *= v;
+  return result;
+}
+
+static LayoutEncodingAttrInterface asLayout(Attribute attr) {
+  return dyn_cast_or_null<LayoutEncodingAttrInterface>(attr);
+}
+
+/// Checks that a tensor of `shape` may carry a layout of `rank`.
+static LogicalResult
+verifyRankMatches(llvm::StringRef name, unsigned rank,
+                  llvm::ArrayRef<int64_t> shape,
+                  function_ref<InFlightDiagnostic()> emitError) {
+  if (rank != shape.size())
+    return emitError() << "#nv_tileaa." << name << " layout of rank " << rank
+                       << " on a tile of rank " << shape.size();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// BlockedEncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult BlockedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError,
+    llvm::ArrayRef<unsigned> sizePerThread,
+    llvm::ArrayRef<unsigned> threadsPerWarp,
+    llvm::ArrayRef<unsigned> warpsPerCTA, llvm::ArrayRef<unsigned> order) {
+  size_t rank = sizePerThread.size();
+  if (rank == 0 || threadsPerWarp.size() != rank ||
+      warpsPerCTA.size() != rank || order.size() != rank)
+    return emitError() << "#nv_tileaa.blocked needs sizePerThread, "
+                          "threadsPerWarp, warpsPerCTA and order of the same "
+                          "non-zero rank";
+  if (!allPowersOfTwo(sizePerThread) || !allPowersOfTwo(threadsPerWarp) ||
+      !allPowersOfTwo(warpsPerCTA))
+    return emitError() << "#nv_tileaa.blocked sizes must be powers of two";
+  if (product(threadsPerWarp) != 32)
+    return emitError() << "#nv_tileaa.blocked threadsPerWarp must multiply "
+                          "to 32, got "
+                       << product(threadsPerWarp);
+  if (product(warpsPerCTA) > 32)
+    return emitError() << "#nv_tileaa.blocked warpsPerCTA must multiply to "
+                          "at most 32, got "
+                       << product(warpsPerCTA);
+  llvm::SmallVector<unsigned> sorted(order);
+  llvm::sort(sorted);
+  for (unsigned i = 0; i < rank; ++i)
+    if (sorted[i] != i)
+      return emitError() << "#nv_tileaa.blocked order must be a permutation "
+                            "of 0.."
+                         << rank - 1;
+  return success();
+}
+
+layout::LinearLayout
+BlockedEncodingAttr::toLinearLayout(llvm::ArrayRef<int64_t> shape) const {
+  return layout::blockedLayout(shape, getSizePerThread(), getThreadsPerWarp(),
+                               getWarpsPerCTA(), getOrder());
+}
+
+unsigned BlockedEncodingAttr::getLayoutRank() const {
+  return getSizePerThread().size();
+}
+
+unsigned BlockedEncodingAttr::getLayoutNumWarps() const {
+  return product(getWarpsPerCTA());
+}
+
+LogicalResult BlockedEncodingAttr::verifyEncoding(
+    llvm::ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyRankMatches("blocked", getLayoutRank(), shape, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// SliceEncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          unsigned dim, Attribute parent) {
+  auto parentLayout = asLayout(parent);
+  if (!parentLayout)
+    return emitError() << "#nv_tileaa.slice parent must be a layout";
+  if (dim >= parentLayout.getLayoutRank())
+    return emitError() << "#nv_tileaa.slice dim " << dim
+                       << " is out of range for a parent of rank "
+                       << parentLayout.getLayoutRank();
+  return success();
+}
+
+layout::LinearLayout
+SliceEncodingAttr::toLinearLayout(llvm::ArrayRef<int64_t> shape) const {
+  // The parent sees the removed dimension with size 1: its bases along it
+  // vanish, and slicing drops the dimension.
+  llvm::SmallVector<int64_t> parentShape(shape.begin(), shape.end());
+  parentShape.insert(parentShape.begin() + getDim(), 1);
+  return asLayout(getParent()).toLinearLayout(parentShape).sliced(getDim());
+}
+
+unsigned SliceEncodingAttr::getLayoutRank() const {
+  return asLayout(getParent()).getLayoutRank() - 1;
+}
+
+unsigned SliceEncodingAttr::getLayoutNumWarps() const {
+  return asLayout(getParent()).getLayoutNumWarps();
+}
+
+LogicalResult SliceEncodingAttr::verifyEncoding(
+    llvm::ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyRankMatches("slice", getLayoutRank(), shape, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// DotOperandEncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               unsigned opIdx, Attribute parent) {
+  if (opIdx > 1)
+    return emitError() << "#nv_tileaa.dot_operand opIdx must be 0 (A) or 1 "
+                          "(B), got "
+                       << opIdx;
+  auto parentLayout = asLayout(parent);
+  if (!parentLayout)
+    return emitError() << "#nv_tileaa.dot_operand parent must be a layout";
+  if (parentLayout.getLayoutRank() < 2)
+    return emitError() << "#nv_tileaa.dot_operand parent must have rank 2 "
+                          "or 3";
+  return success();
+}
+
+layout::LinearLayout
+DotOperandEncodingAttr::toLinearLayout(llvm::ArrayRef<int64_t> shape) const {
+  // The accumulator's extent along the dimension this operand lacks does
+  // not matter: its bases are dropped. Size 1 keeps them out entirely.
+  unsigned rank = shape.size();
+  llvm::SmallVector<int64_t> accShape(shape.begin(), shape.end());
+  int64_t k;
+  if (getOpIdx() == 0) {
+    k = shape[rank - 1];
+    accShape[rank - 1] = 1;
+  } else {
+    k = shape[rank - 2];
+    accShape[rank - 2] = 1;
+  }
+  layout::LinearLayout acc = asLayout(getParent()).toLinearLayout(accShape);
+  return layout::fmaDotOperandLayout(acc, getOpIdx(), k);
+}
+
+unsigned DotOperandEncodingAttr::getLayoutRank() const {
+  return asLayout(getParent()).getLayoutRank();
+}
+
+unsigned DotOperandEncodingAttr::getLayoutNumWarps() const {
+  return asLayout(getParent()).getLayoutNumWarps();
+}
+
+LogicalResult DotOperandEncodingAttr::verifyEncoding(
+    llvm::ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyRankMatches("dot_operand", getLayoutRank(), shape, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// Queries
+//===----------------------------------------------------------------------===//
+
+FailureOr<layout::LinearLayout>
+nv_tileaa::getLinearLayout(RankedTensorType type) {
+  auto encoding = asLayout(type.getEncoding());
+  if (!encoding)
+    return failure();
+  return encoding.toLinearLayout(type.getShape());
+}

@@ -1,0 +1,94 @@
+//===- NVTileAALayouts.td - distributed layout encodings ---*- tablegen -*-===//
+//
+// Encodings attached to tile (tensor) types by tileaa-assign-layouts: how a
+// tile is spread over the registers, lanes and warps of a CTA. Each one maps
+// to a linear layout (include/tileiras/Layout/LinearLayout.h); docs/layouts.md
+// draws them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIRAS_DIALECT_NVTILEAA_LAYOUTS_TD
+#define TILEIRAS_DIALECT_NVTILEAA_LAYOUTS_TD
+
+include "NVTileAADialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/IR/TensorEncoding.td"
+
+def NVTileAA_LayoutEncodingInterface
+    : AttrInterface<"LayoutEncodingAttrInterface"> {
+  let cppNamespace = "::tileiras::nv_tileaa";
+  let description = [{
+    A distributed layout of a tile over the registers, lanes and warps of a
+    CTA.
+  }];
+  let methods = [
+    InterfaceMethod<"The linear layout of a tile of this shape.",
+      "::tileiras::layout::LinearLayout", "toLinearLayout",
+      (ins "::llvm::ArrayRef<int64_t>":$shape)>,
+    InterfaceMethod<"The rank of the tiles this layout applies to.",
+      "unsigned", "getLayoutRank">,
+    InterfaceMethod<"Warps per CTA the layout spreads over.",
+      "unsigned", "getLayoutNumWarps">,
+  ];
+}
+
+class NVTileAA_LayoutAttr<string name, string mnemonicName>
+    : AttrDef<NVTileAA_Dialect, name, [
+        DeclareAttrInterfaceMethods<NVTileAA_LayoutEncodingInterface>,
+        DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+  let mnemonic = mnemonicName;
+  let genVerifyDecl = 1;
+}
+
+def NVTileAA_BlockedEncodingAttr
+    : NVTileAA_LayoutAttr<"BlockedEncoding", "blocked"> {
+  let summary = "each thread owns contiguous blocks of a tile";
+  let description = [{
+    `#nv_tileaa.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16],
+    warpsPerCTA = [4, 1], order = [1, 0]>`: every lane owns `sizePerThread`
+    contiguous elements per block; the lanes of a warp and then the warps of
+    the CTA tile the block, filling the dimensions in `order` (fastest
+    first). A larger tile repeats the block in more registers; a smaller one
+    is replicated across threads.
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"unsigned">:$sizePerThread,
+    ArrayRefParameter<"unsigned">:$threadsPerWarp,
+    ArrayRefParameter<"unsigned">:$warpsPerCTA,
+    ArrayRefParameter<"unsigned">:$order);
+  let assemblyFormat = [{
+    `<` `sizePerThread` `=` `[` $sizePerThread `]` `,`
+        `threadsPerWarp` `=` `[` $threadsPerWarp `]` `,`
+        `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,`
+        `order` `=` `[` $order `]` `>`
+  }];
+}
+
+def NVTileAA_SliceEncodingAttr
+    : NVTileAA_LayoutAttr<"SliceEncoding", "slice"> {
+  let summary = "a parent layout with one dimension removed";
+  let description = [{
+    `#nv_tileaa.slice<dim = 1, parent = #nv_tileaa.blocked<...>>`: the layout
+    of a reduction's result. The threads that held the removed dimension all
+    hold the reduced value.
+  }];
+  let parameters = (ins "unsigned":$dim, "::mlir::Attribute":$parent);
+  let assemblyFormat = "`<` `dim` `=` $dim `,` `parent` `=` $parent `>`";
+}
+
+def NVTileAA_DotOperandEncodingAttr
+    : NVTileAA_LayoutAttr<"DotOperandEncoding", "dot_operand"> {
+  let summary = "an operand of dot, laid out for its accumulator";
+  let description = [{
+    `#nv_tileaa.dot_operand<opIdx = 0, parent = #nv_tileaa.blocked<...>>`:
+    operand A (opIdx 0, [.., M, K]) or B (opIdx 1, [.., K, N]) of a `dot`
+    whose accumulator has the parent layout. For the FMA path every thread
+    holds all of K for the rows (A) or columns (B) it owns in the
+    accumulator.
+  }];
+  let parameters = (ins "unsigned":$opIdx, "::mlir::Attribute":$parent);
+  let assemblyFormat = "`<` `opIdx` `=` $opIdx `,` `parent` `=` $parent `>`";
+}
+
+#endif // TILEIRAS_DIALECT_NVTILEAA_LAYOUTS_TD

@@ -1,0 +1,648 @@
+//===- NVTileAAOps.td - nv_tileaa operations ---------------*- tablegen -*-===//
+//
+// The op definitions of the v1 language. The textual forms are a user-visible
+// contract (DESIGN.md section 5); docs/language.md describes semantics.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIRAS_DIALECT_NVTILEAA_OPS_TD
+#define TILEIRAS_DIALECT_NVTILEAA_OPS_TD
+
+include "NVTileAAAttrs.td"
+include "NVTileAATypes.td"
+
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/CallInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/FunctionInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Type constraints
+//===----------------------------------------------------------------------===//
+
+// Every tensor operand and result of an nv_tileaa op must be a valid tile
+// (static power-of-two shape, at most 2^20 elements, supported element type).
+// A native trait checks this so the message can say which rule failed.
+def NVTileAA_ValidTiles : NativeOpTrait<"ValidTiles"> {
+  let cppNamespace = "::tileiras::nv_tileaa::OpTrait";
+}
+
+class NVTileAA_Op<string mnemonic, list<Trait> traits = []>
+    : Op<NVTileAA_Dialect, mnemonic, !listconcat(traits, [NVTileAA_ValidTiles])>;
+
+def NVTileAA_Tile : Type<CPred<"::llvm::isa<::mlir::RankedTensorType>($_self)">,
+                         "tile", "::mlir::RankedTensorType">;
+
+class NVTileAA_ScalarOrTileOf<string elemPred, string desc>
+    : Type<CPred<"::tileiras::nv_tileaa::isScalarOrTile($_self) && "
+                 "::tileiras::nv_tileaa::" # elemPred #
+                 "(::mlir::getElementTypeOrSelf($_self))">,
+           desc # " scalar or tile">;
+
+def NVTileAA_FloatLike
+    : NVTileAA_ScalarOrTileOf<"isArithFloatType", "f16/bf16/f32/f64">;
+def NVTileAA_IntLike : NVTileAA_ScalarOrTileOf<"isSignlessInt", "integer">;
+def NVTileAA_BoolLike : NVTileAA_ScalarOrTileOf<"isI1", "i1">;
+def NVTileAA_OffsetLike : NVTileAA_ScalarOrTileOf<"isOffsetType", "i32/i64">;
+def NVTileAA_PtrLike : NVTileAA_ScalarOrTileOf<"isPtr", "!nv_tileaa.ptr">;
+def NVTileAA_ValueLike
+    : NVTileAA_ScalarOrTileOf<"isScalarValueType", "integer/float/pointer">;
+
+def NVTileAA_MemToken
+    : Type<CPred<"::llvm::isa<::tileiras::nv_tileaa::MemTokenType>($_self)">,
+           "!nv_tileaa.mem_token", "::tileiras::nv_tileaa::MemTokenType">,
+      BuildableType<"::tileiras::nv_tileaa::MemTokenType::get("
+                    "$_builder.getContext())">;
+
+//===----------------------------------------------------------------------===//
+// Functions
+//===----------------------------------------------------------------------===//
+
+def NVTileAA_FuncOp : NVTileAA_Op<"func", [
+    FunctionOpInterface, IsolatedFromAbove]> {
+  let summary = "a kernel or device function";
+  let description = [{
+    ```mlir
+    nv_tileaa.func @k(%a: !nv_tileaa.ptr<f32>, %n: i32) attributes {
+        nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+      ...
+      nv_tileaa.return
+    }
+    ```
+    A function with `nv_tileaa.kernel_spec` is a kernel; one without is a
+    device function that kernels and other device functions may call. Every
+    function has a body.
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       TypeAttrOf<FunctionType>:$function_type,
+                       OptionalAttr<StrAttr>:$sym_visibility,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs);
+  let regions = (region AnyRegion:$body);
+
+  let builders = [OpBuilder<(ins
+    "::llvm::StringRef":$name, "::mlir::FunctionType":$type,
+    CArg<"::llvm::ArrayRef<::mlir::NamedAttribute>", "{}">:$attrs,
+    CArg<"::llvm::ArrayRef<::mlir::DictionaryAttr>", "{}">:$argAttrs)>];
+
+  let extraClassDeclaration = [{
+    //===------------------------------------------------------------------===//
+    // FunctionOpInterface / CallableOpInterface
+    //===------------------------------------------------------------------===//
+    ::mlir::Region *getCallableRegion() {
+      return isExternal() ? nullptr : &getBody();
+    }
+    ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() {
+      return getFunctionType().getInputs();
+    }
+    ::llvm::ArrayRef<::mlir::Type> getResultTypes() {
+      return getFunctionType().getResults();
+    }
+    bool isDeclaration() { return isExternal(); }
+
+    /// The launch configuration; null for device functions.
+    KernelSpecAttr getKernelSpec();
+    /// Whether this function is a kernel (carries nv_tileaa.kernel_spec).
+    bool isKernel() { return static_cast<bool>(getKernelSpec()); }
+  }];
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+def NVTileAA_ReturnOp : NVTileAA_Op<"return", [
+    Pure, HasParent<"FuncOp">, ReturnLike, Terminator]> {
+  let summary = "return from an nv_tileaa.func";
+  let description = [{
+    `nv_tileaa.return` or `nv_tileaa.return %x : f32`. The operands must match
+    the result types of the enclosing function.
+  }];
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let builders = [OpBuilder<(ins), [{ build($_builder, $_state, {}); }]>];
+  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+  let hasVerifier = 1;
+}
+
+def NVTileAA_CallOp : NVTileAA_Op<"call", [
+    CallOpInterface, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "call a device function";
+  let description = [{
+    `%r = nv_tileaa.call @helper(%x) : (f32) -> f32`. The callee must be an
+    `nv_tileaa.func` without `nv_tileaa.kernel_spec` whose signature matches.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee,
+                       Variadic<AnyType>:$operands,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs);
+  let results = (outs Variadic<AnyType>);
+  let builders = [
+    OpBuilder<(ins "FuncOp":$callee, CArg<"::mlir::ValueRange", "{}">:$operands), [{
+      $_state.addOperands(operands);
+      $_state.addAttribute("callee", ::mlir::SymbolRefAttr::get(callee));
+      $_state.addTypes(callee.getFunctionType().getResults());
+    }]>,
+    OpBuilder<(ins "::mlir::SymbolRefAttr":$callee,
+                   "::mlir::TypeRange":$results,
+                   CArg<"::mlir::ValueRange", "{}">:$operands), [{
+      $_state.addOperands(operands);
+      $_state.addAttribute("callee", callee);
+      $_state.addTypes(results);
+    }]>];
+  let extraClassDeclaration = [{
+    ::mlir::FunctionType getCalleeType();
+    operand_range getArgOperands() { return getOperands(); }
+    ::mlir::MutableOperandRange getArgOperandsMutable() {
+      return getOperandsMutable();
+    }
+    ::mlir::CallInterfaceCallable getCallableForCallee() {
+      return (*this)->getAttrOfType<::mlir::SymbolRefAttr>("callee");
+    }
+    void setCalleeFromCallable(::mlir::CallInterfaceCallable callee) {
+      (*this)->setAttr("callee", ::llvm::cast<::mlir::SymbolRefAttr>(callee));
+    }
+  }];
+  let assemblyFormat = [{
+    $callee `(` $operands `)` attr-dict `:` functional-type($operands, results)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Launch grid
+//===----------------------------------------------------------------------===//
+
+class NVTileAA_GridQueryOp<string mnemonic> : NVTileAA_Op<mnemonic, [Pure]> {
+  let arguments = (ins NVTileAA_GridDimAttr:$dim);
+  let results = (outs I32:$result);
+  let assemblyFormat = "custom<GridDim>($dim) attr-dict `:` type($result)";
+}
+
+def NVTileAA_GetProgramIdOp : NVTileAA_GridQueryOp<"get_program_id"> {
+  let summary = "index of this program (CTA) along one grid dimension";
+  let description = [{ `%pid = nv_tileaa.get_program_id x : i32` (x, y or z). }];
+}
+
+def NVTileAA_GetNumProgramsOp : NVTileAA_GridQueryOp<"get_num_programs"> {
+  let summary = "number of programs (CTAs) along one grid dimension";
+  let description = [{ `%n = nv_tileaa.get_num_programs y : i32` (x, y or z). }];
+}
+
+//===----------------------------------------------------------------------===//
+// Tile construction and shape manipulation
+//===----------------------------------------------------------------------===//
+
+def NVTileAA_MakeRangeOp : NVTileAA_Op<"make_range", [Pure]> {
+  let summary = "the 1-D tile [start, start + 1, ..., end - 1]";
+  let description = [{
+    `%i = nv_tileaa.make_range {start = 0 : i32, end = 128 : i32} : tensor<128xi32>`.
+    `end - start` must equal the result length.
+  }];
+  let arguments = (ins I32Attr:$start, I32Attr:$end);
+  let results = (outs NVTileAA_Tile:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def NVTileAA_SplatOp : NVTileAA_Op<"splat", [Pure]> {
+  let summary = "a tile with every element equal to a scalar";
+  let description = [{
+    `%t = nv_tileaa.splat %s : i32 -> tensor<128xi32>`.
+  }];
+  let arguments = (ins AnyType:$src);
+  let results = (outs NVTileAA_Tile:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def NVTileAA_BroadcastOp : NVTileAA_Op<"broadcast", [Pure]> {
+  let summary = "repeat a tile along its size-1 dimensions";
+  let description = [{
+    `%b = nv_tileaa.broadcast %t : tensor<1x128xf32> -> tensor<64x128xf32>`.
+    Same rank; only size-1 dimensions may grow.
+  }];
+  let arguments = (ins NVTileAA_Tile:$src);
+  let results = (outs NVTileAA_Tile:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+def NVTileAA_ExpandDimsOp : NVTileAA_Op<"expand_dims", [Pure]> {
+  let summary = "insert a size-1 dimension";
+  let description = [{
+    `%e = nv_tileaa.expand_dims %t {axis = 0 : i32} : tensor<128xf32> -> tensor<1x128xf32>`.
+  }];
+  let arguments = (ins NVTileAA_Tile:$src, I32Attr:$axis);
+  let results = (outs NVTileAA_Tile:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+def NVTileAA_ViewOp : NVTileAA_Op<"view", [Pure]> {
+  let summary = "reshape a tile, keeping its elements in row-major order";
+  let description = [{
+    `%v = nv_tileaa.view %t : tensor<64x2xf32> -> tensor<128xf32>`.
+  }];
+  let arguments = (ins NVTileAA_Tile:$src);
+  let results = (outs NVTileAA_Tile:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+def NVTileAA_PermuteOp : NVTileAA_Op<"permute", [Pure]> {
+  let summary = "transpose the dimensions of a tile";
+  let description = [{
+    `%q = nv_tileaa.permute %t {order = array<i32: 1, 0>} : tensor<64x32xf32> -> tensor<32x64xf32>`.
+    Result dimension i is source dimension order[i].
+  }];
+  let arguments = (ins NVTileAA_Tile:$src, DenseI32ArrayAttr:$order);
+  let results = (outs NVTileAA_Tile:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+def NVTileAA_ExtractSliceOp : NVTileAA_Op<"extract_slice", [Pure]> {
+  let summary = "a static sub-tile";
+  let description = [{
+    `%s = nv_tileaa.extract_slice %t {offsets = array<i64: 0, 16>} : tensor<64x32xf32> -> tensor<64x16xf32>`.
+    The result shape gives the slice sizes; offsets + sizes must stay within
+    the source.
+  }];
+  let arguments = (ins NVTileAA_Tile:$src, DenseI64ArrayAttr:$offsets);
+  let results = (outs NVTileAA_Tile:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+def NVTileAA_CatOp : NVTileAA_Op<"cat", [Pure]> {
+  let summary = "concatenate two tiles along an axis";
+  let description = [{
+    `%c = nv_tileaa.cat %t0, %t1 {axis = 0 : i32} : tensor<32x16xf32>, tensor<32x16xf32> -> tensor<64x16xf32>`.
+  }];
+  let arguments = (ins NVTileAA_Tile:$lhs, NVTileAA_Tile:$rhs, I32Attr:$axis);
+  let results = (outs NVTileAA_Tile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def NVTileAA_ConvertLayoutOp : NVTileAA_Op<"convert_layout", [Pure]> {
+  let summary = "move a tile to another distributed layout";
+  let description = [{
+    `%y = nv_tileaa.convert_layout %x : tensor<128xf32, #a> -> tensor<128xf32, #b>`.
+    The elements stay the same; only the encoding (which thread holds which
+    element) changes. Inserted by layout assignment.
+  }];
+  let arguments = (ins NVTileAA_Tile:$src);
+  let results = (outs NVTileAA_Tile:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Pointers and memory
+//===----------------------------------------------------------------------===//
+
+def NVTileAA_AddPtrOp : NVTileAA_Op<"addptr", [
+    Pure, AllTypesMatch<["ptr", "result"]>]> {
+  let summary = "advance pointers by element offsets";
+  let description = [{
+    `%p = nv_tileaa.addptr %ptrs, %offs : tensor<128x!nv_tileaa.ptr<f32>>, tensor<128xi32>`.
+    Offsets count elements of the pointee type (signed). The offset has the
+    pointer operand's shape.
+  }];
+  let arguments = (ins NVTileAA_PtrLike:$ptr, NVTileAA_OffsetLike:$offset);
+  let results = (outs NVTileAA_PtrLike:$result);
+  let assemblyFormat = [{
+    $ptr `,` $offset attr-dict `:` type($ptr) `,` type($offset)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+def NVTileAA_LoadOp : NVTileAA_Op<"load", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "load through a pointer or a tile of pointers";
+  let description = [{
+    ```mlir
+    %x = nv_tileaa.load %ptrs : tensor<128x!nv_tileaa.ptr<f32>> -> tensor<128xf32>
+    %x = nv_tileaa.load %ptrs, %mask, %other : tensor<128x!nv_tileaa.ptr<f32>> -> tensor<128xf32>
+    %s = nv_tileaa.load %p : !nv_tileaa.ptr<f32> -> f32
+    ```
+    The mask (i1 with the pointer's shape) disables lanes; disabled lanes
+    read nothing and yield `other`, or zero when `other` is absent.
+  }];
+  let arguments = (ins
+    NVTileAA_PtrLike:$ptr,
+    Optional<NVTileAA_BoolLike>:$mask,
+    Optional<NVTileAA_ValueLike>:$other,
+    OptionalAttr<NVTileAA_CacheModifierAttr>:$cache_modifier,
+    OptionalAttr<NVTileAA_EvictionPolicyAttr>:$eviction_policy,
+    OptionalAttr<NVTileAA_MemSemanticAttr>:$mem_semantic,
+    OptionalAttr<NVTileAA_MemScopeAttr>:$mem_scope);
+  let results = (outs NVTileAA_ValueLike:$result);
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$ptr,
+                   CArg<"::mlir::Value", "{}">:$mask,
+                   CArg<"::mlir::Value", "{}">:$other)>
+  ];
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+def NVTileAA_StoreOp : NVTileAA_Op<"store", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "store through a pointer or a tile of pointers";
+  let description = [{
+    ```mlir
+    nv_tileaa.store %ptrs, %val : tensor<128x!nv_tileaa.ptr<f32>>, tensor<128xf32>
+    nv_tileaa.store %ptrs, %val, %mask : tensor<128x!nv_tileaa.ptr<f32>>, tensor<128xf32>
+    ```
+  }];
+  let arguments = (ins
+    NVTileAA_PtrLike:$ptr,
+    NVTileAA_ValueLike:$value,
+    Optional<NVTileAA_BoolLike>:$mask,
+    OptionalAttr<NVTileAA_CacheModifierAttr>:$cache_modifier,
+    OptionalAttr<NVTileAA_EvictionPolicyAttr>:$eviction_policy,
+    OptionalAttr<NVTileAA_MemSemanticAttr>:$mem_semantic,
+    OptionalAttr<NVTileAA_MemScopeAttr>:$mem_scope);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+def NVTileAA_AtomicRMWOp : NVTileAA_Op<"atomic_rmw", [
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "atomic read-modify-write; yields the old values";
+  let description = [{
+    `%o = nv_tileaa.atomic_rmw add, %ptrs, %val, %mask : tensor<128x!nv_tileaa.ptr<f32>>, tensor<128xf32> -> tensor<128xf32>`.
+    Without `mem_semantic`/`mem_scope` the access is relaxed at gpu scope.
+  }];
+  let arguments = (ins
+    NVTileAA_AtomicRMWModeAttr:$rmw_mode,
+    NVTileAA_PtrLike:$ptr,
+    NVTileAA_ValueLike:$val,
+    Optional<NVTileAA_BoolLike>:$mask,
+    OptionalAttr<NVTileAA_MemSemanticAttr>:$mem_semantic,
+    OptionalAttr<NVTileAA_MemScopeAttr>:$mem_scope);
+  let results = (outs NVTileAA_ValueLike:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def NVTileAA_AtomicCASOp : NVTileAA_Op<"atomic_cas", [
+    MemoryEffects<[MemRead, MemWrite]>, AllTypesMatch<["cmp", "val"]>]> {
+  let summary = "atomic compare-and-swap; yields the old values";
+  let description = [{
+    `%o = nv_tileaa.atomic_cas %ptrs, %cmp, %new : tensor<128x!nv_tileaa.ptr<i32>>, tensor<128xi32> -> tensor<128xi32>`.
+  }];
+  let arguments = (ins
+    NVTileAA_PtrLike:$ptr,
+    NVTileAA_ValueLike:$cmp,
+    NVTileAA_ValueLike:$val,
+    OptionalAttr<NVTileAA_MemSemanticAttr>:$mem_semantic,
+    OptionalAttr<NVTileAA_MemScopeAttr>:$mem_scope);
+  let results = (outs NVTileAA_ValueLike:$result);
+  let assemblyFormat = [{
+    $ptr `,` $cmp `,` $val attr-dict `:` type($ptr) `,` type($cmp) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise arithmetic
+//===----------------------------------------------------------------------===//
+
+class NVTileAA_FloatOp<string mnemonic, list<Trait> traits = []>
+    : NVTileAA_Op<mnemonic, !listconcat(traits, [
+        Pure, Elementwise, SameOperandsAndResultType])> {
+  let results = (outs NVTileAA_FloatLike:$result);
+  let hasVerifier = 1;
+}
+
+class NVTileAA_FloatBinaryOp<string mnemonic, string what>
+    : NVTileAA_FloatOp<mnemonic> {
+  let summary = "elementwise floating-point " # what;
+  let arguments = (ins NVTileAA_FloatLike:$lhs, NVTileAA_FloatLike:$rhs,
+                       OptionalAttr<NVTileAA_RoundingModeAttr>:$rounding_mode,
+                       OptionalAttr<NVTileAA_FastMathAttr>:$fastmath);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+  let hasFolder = 1;
+}
+
+def NVTileAA_AddFOp : NVTileAA_FloatBinaryOp<"addf", "addition">;
+def NVTileAA_SubFOp : NVTileAA_FloatBinaryOp<"subf", "subtraction">;
+def NVTileAA_MulFOp : NVTileAA_FloatBinaryOp<"mulf", "multiplication">;
+def NVTileAA_DivFOp : NVTileAA_FloatBinaryOp<"divf", "division">;
+
+def NVTileAA_FmaOp : NVTileAA_FloatOp<"fma"> {
+  let summary = "elementwise fused multiply-add a * b + c, rounded once";
+  let arguments = (ins NVTileAA_FloatLike:$a, NVTileAA_FloatLike:$b,
+                       NVTileAA_FloatLike:$c,
+                       OptionalAttr<NVTileAA_RoundingModeAttr>:$rounding_mode,
+                       OptionalAttr<NVTileAA_FastMathAttr>:$fastmath);
+  let assemblyFormat = "$a `,` $b `,` $c attr-dict `:` type($result)";
+  let hasFolder = 1;
+}
+
+class NVTileAA_FloatUnaryOp<string mnemonic, string what>
+    : NVTileAA_FloatOp<mnemonic> {
+  let summary = "elementwise " # what;
+  let arguments = (ins NVTileAA_FloatLike:$src,
+                       OptionalAttr<NVTileAA_RoundingModeAttr>:$rounding_mode,
+                       OptionalAttr<NVTileAA_FastMathAttr>:$fastmath);
+  let assemblyFormat = "$src attr-dict `:` type($result)";
+}
+
+def NVTileAA_SqrtOp : NVTileAA_FloatUnaryOp<"sqrt", "square root">;
+def NVTileAA_RsqrtOp : NVTileAA_FloatUnaryOp<"rsqrt", "reciprocal square root">;
+def NVTileAA_Exp2Op : NVTileAA_FloatUnaryOp<"exp2", "base-2 exponential">;
+
+def NVTileAA_ClampFOp : NVTileAA_FloatOp<"clampf"> {
+  let summary = "elementwise clamp of x to [lo, hi]";
+  let description = [{
+    `%z = nv_tileaa.clampf %x, %lo, %hi : tensor<128xf32>` computes
+    min(max(x, lo), hi); a NaN in x yields NaN.
+  }];
+  let arguments = (ins NVTileAA_FloatLike:$x, NVTileAA_FloatLike:$lo,
+                       NVTileAA_FloatLike:$hi,
+                       OptionalAttr<NVTileAA_FastMathAttr>:$fastmath);
+  let assemblyFormat = "$x `,` $lo `,` $hi attr-dict `:` type($result)";
+  let hasVerifier = 0;
+}
+
+def NVTileAA_MulHiUIOp : NVTileAA_Op<"mulhiui", [
+    Pure, Elementwise, SameOperandsAndResultType]> {
+  let summary = "high half of the unsigned double-width product";
+  let description = [{ `%z = nv_tileaa.mulhiui %x, %y : tensor<128xi32>`. }];
+  let arguments = (ins NVTileAA_IntLike:$lhs, NVTileAA_IntLike:$rhs);
+  let results = (outs NVTileAA_IntLike:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+}
+
+def NVTileAA_FpToFpOp : NVTileAA_Op<"fp_to_fp", [Pure]> {
+  let summary = "convert between floating-point formats";
+  let description = [{
+    `%h = nv_tileaa.fp_to_fp %x : tensor<128xf32> -> tensor<128xf16>`. The
+    only op that changes float width; narrowing rounds with `rounding_mode`
+    (default rn).
+  }];
+  // Element types are checked by the verifier (with the messages of the
+  // reference implementation), so the operand and result accept any type.
+  let arguments = (ins AnyType:$src,
+                       OptionalAttr<NVTileAA_RoundingModeAttr>:$rounding_mode);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Dot, reduce, scan
+//===----------------------------------------------------------------------===//
+
+def NVTileAA_DotOp : NVTileAA_Op<"dot", [Pure]> {
+  let summary = "matrix multiply-accumulate D = A * B + C";
+  let description = [{
+    `%d = nv_tileaa.dot %a, %b, %c : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>`.
+    Rank 2 (M x K times K x N), or rank 3 with a leading batch dimension.
+  }];
+  let arguments = (ins NVTileAA_Tile:$a, NVTileAA_Tile:$b, NVTileAA_Tile:$c,
+                       OptionalAttr<NVTileAA_SignednessAttr>:$signedness_a,
+                       OptionalAttr<NVTileAA_SignednessAttr>:$signedness_b,
+                       UnitAttr:$propagate_nan);
+  let results = (outs NVTileAA_Tile:$d);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c attr-dict `:` type($a) `,` type($b) `,` type($c) `->` type($d)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+class NVTileAA_CombinerOp<string mnemonic>
+    : NVTileAA_Op<mnemonic, [IsolatedFromAbove, SingleBlock,
+                             RecursiveMemoryEffects]> {
+  let regions = (region SizedRegion<1>:$combiner);
+  let assemblyFormat = [{
+    $src attr-dict `:` type($src) `->` type($result) $combiner
+  }];
+  let hasVerifier = 1;
+}
+
+def NVTileAA_ReduceOp : NVTileAA_CombinerOp<"reduce"> {
+  let summary = "reduce a tile along one axis with a combiner region";
+  let description = [{
+    ```mlir
+    %r = nv_tileaa.reduce %x {axis = 1 : i32} : tensor<64x128xf32> -> tensor<64xf32> {
+    ^bb0(%l: f32, %r: f32):
+      %m = arith.maximumf %l, %r : f32
+      nv_tileaa.yield %m : f32
+    }
+    ```
+    Reducing a 1-D tile yields a scalar. The combiner must be associative
+    and commutative; the combination order is unspecified.
+  }];
+  let arguments = (ins NVTileAA_Tile:$src, I32Attr:$axis);
+  let results = (outs AnyType:$result);
+}
+
+def NVTileAA_ScanOp : NVTileAA_CombinerOp<"scan"> {
+  let summary = "inclusive prefix scan along one axis";
+  let description = [{
+    `%c = nv_tileaa.scan %x {axis = 0 : i32, reverse = false} : tensor<128xi32> -> tensor<128xi32> { ... }`.
+    With `reverse = true` the scan runs from the last element to the first.
+  }];
+  let arguments = (ins NVTileAA_Tile:$src, I32Attr:$axis,
+                       OptionalAttr<BoolAttr>:$reverse);
+  let results = (outs NVTileAA_Tile:$result);
+  let extraClassDeclaration = [{
+    bool isReverse() { return getReverse().value_or(false); }
+  }];
+}
+
+def NVTileAA_YieldOp : NVTileAA_Op<"yield", [
+    Pure, ReturnLike, Terminator,
+    ParentOneOf<["ReduceOp", "ScanOp"]>]> {
+  let summary = "yield the combined value of a reduce or scan combiner";
+  let arguments = (ins Variadic<AnyType>:$values);
+  let builders = [OpBuilder<(ins), [{ build($_builder, $_state, {}); }]>];
+  let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
+}
+
+//===----------------------------------------------------------------------===//
+// Debugging, assumptions and tokens
+//===----------------------------------------------------------------------===//
+
+def NVTileAA_AssertOp : NVTileAA_Op<"assert", [MemoryEffects<[MemWrite]>]> {
+  let summary = "trap with a message when any element of a condition is false";
+  let description = [{
+    `nv_tileaa.assert %cond, "index out of range" : tensor<128xi1>`.
+  }];
+  let arguments = (ins NVTileAA_BoolLike:$condition, StrAttr:$message);
+  let assemblyFormat = "$condition `,` $message attr-dict `:` type($condition)";
+  let hasCanonicalizer = 1;
+}
+
+def NVTileAA_PrintOp : NVTileAA_Op<"print", [MemoryEffects<[MemWrite]>]> {
+  let summary = "printf-style device print";
+  let description = [{
+    `nv_tileaa.print "x=%f\n", %x : tensor<128xf32>`. One conversion
+    specifier per operand.
+  }];
+  let arguments = (ins StrAttr:$format, Variadic<AnyType>:$args);
+  let assemblyFormat = "$format (`,` $args^ `:` type($args))? attr-dict";
+  let hasVerifier = 1;
+}
+
+def NVTileAA_AssumeOp : NVTileAA_Op<"assume", [
+    Pure, AllTypesMatch<["value", "result"]>]> {
+  let summary = "attach facts about a value for the compiler's analyses";
+  let description = [{
+    `%n16 = nv_tileaa.assume %n {div_by = 16 : i64} : i32`. Predicates:
+    `div_by = D : i64` (with optional `every = E : i64, along = A : i64`),
+    `bounded = array<i64: lo, hi>`, `same_elements = array<i64: ...>`.
+    The result equals the operand; a false fact is undefined behaviour.
+  }];
+  let arguments = (ins NVTileAA_ValueLike:$value,
+                       OptionalAttr<I64Attr>:$div_by,
+                       OptionalAttr<I64Attr>:$every,
+                       OptionalAttr<I64Attr>:$along,
+                       OptionalAttr<DenseI64ArrayAttr>:$bounded,
+                       OptionalAttr<DenseI64ArrayAttr>:$same_elements);
+  let results = (outs NVTileAA_ValueLike:$result);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
+def NVTileAA_CreateMemTokenOp : NVTileAA_Op<"create_mem_token", [Pure]> {
+  let summary = "create a memory-ordering token";
+  let results = (outs NVTileAA_MemToken:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def NVTileAA_JoinMemTokenOp : NVTileAA_Op<"join_mem_token", [Pure]> {
+  let summary = "merge memory-ordering tokens";
+  let arguments = (ins Variadic<NVTileAA_MemToken>:$tokens);
+  let results = (outs NVTileAA_MemToken:$result);
+  let assemblyFormat = "($tokens^)? attr-dict `:` type($result)";
+  let hasFolder = 1;
+}
+
+#endif // TILEIRAS_DIALECT_NVTILEAA_OPS_TD

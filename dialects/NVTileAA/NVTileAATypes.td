@@ -1,0 +1,60 @@
+//===- NVTileAATypes.td - nv_tileaa types ------------------*- tablegen -*-===//
+
+#ifndef TILEIRAS_DIALECT_NVTILEAA_TYPES_TD
+#define TILEIRAS_DIALECT_NVTILEAA_TYPES_TD
+
+include "NVTileAADialect.td"
+include "mlir/IR/AttrTypeBase.td"
+
+// An address space; parsed as a signed integer so that a negative value gets
+// the address-space message instead of wrapping around.
+def NVTileAA_AddressSpaceParameter
+    : DefaultValuedParameter<"unsigned", "kGlobalAddressSpace"> {
+  let parser = "parseAddressSpace($_parser)";
+}
+
+class NVTileAA_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<NVTileAA_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+def NVTileAA_PtrType : NVTileAA_Type<"Ptr", "ptr"> {
+  let summary = "pointer to a scalar in one of the GPU address spaces";
+  let description = [{
+    `!nv_tileaa.ptr<T>` points to a `T` in global memory (address space 1,
+    which is the default and is not printed); `!nv_tileaa.ptr<T, AS>` names
+    another address space: 3 shared, 4 constant, 5 local. `T` is one of i1,
+    i8, i16, i32, i64, f16, bf16, f32, f64, f8E4M3FN, f8E5M2. A tile of
+    pointers is `tensor<128x!nv_tileaa.ptr<f32>>`.
+  }];
+  let parameters = (ins
+    "::mlir::Type":$pointeeType,
+    NVTileAA_AddressSpaceParameter:$addressSpace
+  );
+  let builders = [
+    TypeBuilderWithInferredContext<(ins
+      "::mlir::Type":$pointeeType,
+      CArg<"unsigned", "kGlobalAddressSpace">:$addressSpace), [{
+      return $_get(pointeeType.getContext(), pointeeType, addressSpace);
+    }]>
+  ];
+  let skipDefaultBuilders = 1;
+  let genVerifyDecl = 1;
+  let assemblyFormat = "`<` $pointeeType (`,` $addressSpace^)? `>`";
+  let extraClassDeclaration = [{
+    static constexpr unsigned kGlobalAddressSpace = 1;
+    static constexpr unsigned kSharedAddressSpace = 3;
+    static constexpr unsigned kConstantAddressSpace = 4;
+    static constexpr unsigned kLocalAddressSpace = 5;
+  }];
+}
+
+def NVTileAA_MemTokenType : NVTileAA_Type<"MemToken", "mem_token"> {
+  let summary = "memory-ordering token";
+  let description = [{
+    An ordering value without payload. In v1 memory operations execute in
+    program order, so tokens carry no additional ordering.
+  }];
+}
+
+#endif // TILEIRAS_DIALECT_NVTILEAA_TYPES_TD

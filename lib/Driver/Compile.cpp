@@ -1,0 +1,194 @@
+//===- Compile.cpp - running a compile plan -------------------------------===//
+
+#include "tileiras/Driver/Compile.h"
+#include "tileiras/Driver/Driver.h"
+#include "tileiras/Driver/ExitCodes.h"
+#include "tileiras/Driver/ExternalTools.h"
+#include "tileiras/Driver/OutputFile.h"
+#include "tileiras/Driver/TargetCompile.h"
+#include "tileiras/Passes/Pipelines.h"
+#include "tileiras/Support/NestingDepth.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+using namespace tileiras;
+using namespace tileiras::driver;
+
+/// --mlir-* options go to MLIR's own command-line options (printing, IR
+/// dumps, timing); nothing else reaches LLVM's global option registry.
+static bool applyMlirOptions(llvm::ArrayRef<std::string> options) {
+  if (options.empty())
+    return true;
+  mlir::registerMLIRContextCLOptions();
+  mlir::registerPassManagerCLOptions();
+  mlir::registerAsmPrinterCLOptions();
+  mlir::registerDefaultTimingManagerCLOptions();
+  std::vector<const char *> argv = {"tileiras"};
+  for (const std::string &option : options)
+    argv.push_back(option.c_str());
+  std::string errors;
+  llvm::raw_string_ostream os(errors);
+  bool ok = llvm::cl::ParseCommandLineOptions(
+      static_cast<int>(argv.size()), argv.data(), "", &os);
+  if (!ok)
+    reportError(llvm::StringRef(errors).trim().split('\n').first);
+  return ok;
+}
+
+static bool needsPtxas(const CompilePlan &plan) {
+  if (plan.emit == EmitKind::Cubin)
+    return true;
+  if (plan.emit != EmitKind::Fatbin)
+    return false;
+  return plan.targetFromModule ||
+         llvm::any_of(plan.jobs, [](const TargetJob &job) {
+           return !job.cubinChips.empty();
+         });
+}
+
+int driver::runCompilePlan(const CompilePlan &plan) {
+  if (!applyMlirOptions(plan.mlirOptions))
+    return ExitInvalidOptions;
+
+  auto input = llvm::MemoryBuffer::getFileOrSTDIN(plan.input, /*IsText=*/false);
+  if (!input) {
+    reportError("cannot read '" + plan.input + "': " +
+                input.getError().message());
+    return ExitInputError;
+  }
+  // Absurd nesting would overflow the parser's stack.
+  if (!checkNestingDepth((*input)->getMemBufferRef(), llvm::errs()))
+    return ExitInputError;
+
+  JobEnvironment environment;
+  if (needsPtxas(plan)) {
+    std::optional<std::string> ptxas =
+        findCudaTool("ptxas", plan.ptxasPath, plan.cudaPath);
+    if (!ptxas) {
+      reportError(plan.ptxasPath.empty()
+                      ? "ptxas not found; pass --ptxas-path or --cuda-path, "
+                        "or put the CUDA toolkit's bin directory on PATH"
+                      : "ptxas '" + plan.ptxasPath + "' is not an executable");
+      return ExitToolError;
+    }
+    auto info = probePtxas(*ptxas);
+    if (!info) {
+      reportError(llvm::toString(info.takeError()));
+      return ExitToolError;
+    }
+    environment.ptxas = *info;
+  }
+  std::optional<std::string> fatbinary;
+  if (plan.emit == EmitKind::Fatbin) {
+    fatbinary = findCudaTool("fatbinary", "", plan.cudaPath);
+    if (!fatbinary) {
+      reportError("fatbinary not found; pass --cuda-path or put the CUDA "
+                  "toolkit's bin directory on PATH");
+      return ExitToolError;
+    }
+  }
+  if (!plan.dumpDir.empty())
+    if (std::error_code ec = llvm::sys::fs::create_directories(plan.dumpDir)) {
+      reportError("cannot create --dump-dir '" + plan.dumpDir +
+                  "': " + ec.message());
+      return ExitOutputError;
+    }
+
+  mlir::DialectRegistry registry;
+  registerTileirasDialects(registry);
+  environment.registry = &registry;
+
+  // Jobs are independent (own MLIR and LLVM contexts, own TargetMachine), so
+  // several targets compile concurrently with the same bytes as one by one.
+  std::vector<JobResult> results(plan.jobs.size());
+  llvm::MemoryBufferRef inputRef = (*input)->getMemBufferRef();
+  bool concurrent = plan.jobs.size() > 1 && plan.mlirOptions.empty() &&
+                    !plan.timePasses;
+  if (concurrent) {
+    llvm::DefaultThreadPool pool(
+        llvm::hardware_concurrency(static_cast<unsigned>(plan.jobs.size())));
+    for (size_t i = 0; i < plan.jobs.size(); ++i)
+      pool.async([&, i] {
+        results[i] =
+            runTargetCompile(plan, plan.jobs[i], inputRef, environment);
+      });
+    pool.wait();
+  } else {
+    for (size_t i = 0; i < plan.jobs.size(); ++i)
+      results[i] = runTargetCompile(plan, plan.jobs[i], inputRef, environment);
+  }
+
+  int exitCode = ExitSuccess;
+  for (const JobResult &result : results) {
+    llvm::errs() << result.diagnostics << result.timingReport;
+    if (result.exitCode != ExitSuccess && exitCode == ExitSuccess)
+      exitCode = result.exitCode;
+  }
+  llvm::errs().flush();
+  if (exitCode != ExitSuccess)
+    return exitCode;
+
+  OutputSet outputs;
+  auto stage = [&](llvm::StringRef path, llvm::StringRef contents) {
+    if (llvm::Error error = outputs.add(path, contents)) {
+      reportError(llvm::toString(std::move(error)));
+      return false;
+    }
+    return true;
+  };
+  auto packFatbin = [&](llvm::ArrayRef<FatbinImage> images)
+      -> std::optional<std::string> {
+    auto fatbin = runFatbinary(*fatbinary, images,
+                               plan.debug == codegen::DebugLevel::Full);
+    if (!fatbin) {
+      reportError(llvm::toString(fatbin.takeError()));
+      return std::nullopt;
+    }
+    return std::move(*fatbin);
+  };
+
+  if (!plan.output.empty()) {
+    std::string contents;
+    if (plan.emit == EmitKind::Fatbin) {
+      std::vector<FatbinImage> images;
+      for (JobResult &result : results)
+        for (FatbinImage &image : result.images)
+          images.push_back(std::move(image));
+      std::optional<std::string> fatbin = packFatbin(images);
+      if (!fatbin)
+        return ExitToolError;
+      contents = std::move(*fatbin);
+    } else {
+      contents = std::move(results.front().output);
+    }
+    if (!stage(plan.output, contents))
+      return ExitOutputError;
+  } else {
+    for (size_t i = 0; i < plan.jobs.size(); ++i) {
+      std::string contents = std::move(results[i].output);
+      if (plan.emit == EmitKind::Fatbin) {
+        std::optional<std::string> fatbin = packFatbin(results[i].images);
+        if (!fatbin)
+          return ExitToolError;
+        contents = std::move(*fatbin);
+      }
+      if (!stage(perTargetOutputPath(plan, results[i].target), contents))
+        return ExitOutputError;
+    }
+  }
+  if (llvm::Error error = outputs.commit()) {
+    reportError(llvm::toString(std::move(error)));
+    return ExitOutputError;
+  }
+  return ExitSuccess;
+}

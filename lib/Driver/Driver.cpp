@@ -1,0 +1,41 @@
+//===- Driver.cpp - the driver's entry point ------------------------------===//
+
+#include "tileiras/Driver/Driver.h"
+#include "tileiras/Driver/Compile.h"
+#include "tileiras/Driver/ExitCodes.h"
+#include "tileiras/Driver/Options.h"
+
+#include "llvm/Support/WithColor.h"
+
+using namespace tileiras;
+using namespace tileiras::driver;
+
+void driver::reportError(const llvm::Twine &message) {
+  llvm::errs() << "tileiras: error: " << message << "\n";
+}
+
+void driver::reportWarning(const llvm::Twine &message) {
+  llvm::errs() << "tileiras: warning: " << message << "\n";
+}
+
+int driver::runDriver(int argc, const char *const *argv) {
+  CommandLine commandLine;
+  if (std::optional<int> exitCode = parseCommandLine(argc, argv, commandLine))
+    return *exitCode;
+
+  if (commandLine.version) {
+    printVersion(llvm::outs());
+    return ExitSuccess;
+  }
+  if (commandLine.listGpus) {
+    printGpuList(llvm::outs(), commandLine.json);
+    return ExitSuccess;
+  }
+
+  auto plan = validate(commandLine);
+  if (!plan) {
+    reportError(llvm::toString(plan.takeError()));
+    return ExitInvalidOptions;
+  }
+  return runCompilePlan(*plan);
+}

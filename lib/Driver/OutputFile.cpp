@@ -1,0 +1,71 @@
+//===- OutputFile.cpp - all-or-nothing output files -----------------------===//
+
+#include "tileiras/Driver/OutputFile.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace tileiras::driver;
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+OutputSet::~OutputSet() {
+  if (committed)
+    return;
+  for (const Staged &entry : staged)
+    if (!entry.temporary.empty())
+      llvm::sys::fs::remove(entry.temporary);
+}
+
+llvm::Error OutputSet::add(llvm::StringRef path, llvm::StringRef contents) {
+  if (path == "-") {
+    staged.push_back({"-", "", contents.str()});
+    return llvm::Error::success();
+  }
+  llvm::SmallString<256> directory(path);
+  llvm::sys::path::remove_filename(directory);
+  if (directory.empty())
+    directory = ".";
+  if (!llvm::sys::fs::is_directory(directory))
+    return makeError("cannot write '" + path + "': directory '" + directory +
+                     "' does not exist");
+
+  llvm::SmallString<256> model(directory);
+  llvm::sys::path::append(model, "." + llvm::sys::path::filename(path) +
+                                     ".tmp-%%%%%%%%");
+  int fd = -1;
+  llvm::SmallString<256> temporary;
+  if (std::error_code ec =
+          llvm::sys::fs::createUniqueFile(model, fd, temporary))
+    return makeError("cannot write '" + path + "': " + ec.message());
+  staged.push_back({path.str(), std::string(temporary), ""});
+  llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+  os << contents;
+  os.close();
+  if (os.has_error()) {
+    std::string message = os.error().message();
+    os.clear_error();
+    return makeError("cannot write '" + path + "': " + message);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error OutputSet::commit() {
+  for (Staged &entry : staged) {
+    if (entry.temporary.empty()) {
+      llvm::outs() << entry.contents;
+      llvm::outs().flush();
+      continue;
+    }
+    if (std::error_code ec =
+            llvm::sys::fs::rename(entry.temporary, entry.destination))
+      return makeError("cannot write '" + entry.destination +
+                       "': " + ec.message());
+    entry.temporary.clear();
+  }
+  committed = true;
+  return llvm::Error::success();
+}

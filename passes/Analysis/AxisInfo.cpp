@@ -1,0 +1,514 @@
+//===- AxisInfo.cpp - contiguity, divisibility and constancy --------------===//
+
+#include "tileiras/Analysis/AxisInfo.h"
+#include "tileiras/Dialect/NVTileAA/NVTileAA.h"
+
+#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
+#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace tileiras;
+namespace nv = tileiras::nv_tileaa;
+
+//===----------------------------------------------------------------------===//
+// AxisInfo
+//===----------------------------------------------------------------------===//
+
+AxisInfo::AxisInfo(llvm::ArrayRef<int64_t> contiguity,
+                   llvm::ArrayRef<int64_t> divisibility,
+                   llvm::ArrayRef<int64_t> constancy,
+                   std::optional<int64_t> constant)
+    : initialized(true), contiguity(contiguity.begin(), contiguity.end()),
+      divisibility(divisibility.begin(), divisibility.end()),
+      constancy(constancy.begin(), constancy.end()), constant(constant) {}
+
+AxisInfo AxisInfo::unknown(unsigned rank, int64_t divisibility) {
+  llvm::SmallVector<int64_t, 4> ones(rank, 1), div(rank, divisibility);
+  return AxisInfo(ones, div, ones);
+}
+
+int64_t AxisInfo::powerOfTwoDividing(int64_t value) {
+  if (value == 0)
+    return kMaxDivisibility;
+  uint64_t magnitude = value < 0 ? -static_cast<uint64_t>(value) : value;
+  return std::min<int64_t>(kMaxDivisibility,
+                           int64_t(1) << llvm::countr_zero(magnitude));
+}
+
+AxisInfo AxisInfo::join(const AxisInfo &lhs, const AxisInfo &rhs) {
+  if (!lhs.initialized)
+    return rhs;
+  if (!rhs.initialized)
+    return lhs;
+  if (lhs.getRank() != rhs.getRank())
+    return unknown(std::max(lhs.getRank(), rhs.getRank()));
+  llvm::SmallVector<int64_t, 4> contig, div, cst;
+  for (unsigned d = 0; d < lhs.getRank(); ++d) {
+    contig.push_back(std::gcd(lhs.contiguity[d], rhs.contiguity[d]));
+    div.push_back(std::gcd(lhs.divisibility[d], rhs.divisibility[d]));
+    cst.push_back(std::gcd(lhs.constancy[d], rhs.constancy[d]));
+  }
+  std::optional<int64_t> constant;
+  if (lhs.constant && rhs.constant && *lhs.constant == *rhs.constant)
+    constant = lhs.constant;
+  return AxisInfo(contig, div, cst, constant);
+}
+
+bool AxisInfo::operator==(const AxisInfo &other) const {
+  return initialized == other.initialized && contiguity == other.contiguity &&
+         divisibility == other.divisibility && constancy == other.constancy &&
+         constant == other.constant;
+}
+
+void AxisInfo::print(llvm::raw_ostream &os) const {
+  if (!initialized) {
+    os << "<uninitialized>";
+    return;
+  }
+  auto list = [&](llvm::ArrayRef<int64_t> values) {
+    os << "[";
+    llvm::interleaveComma(values, os);
+    os << "]";
+  };
+  os << "contiguity = ";
+  list(contiguity);
+  os << ", divisibility = ";
+  list(divisibility);
+  os << ", constancy = ";
+  list(constancy);
+  if (constant)
+    os << ", constant = " << *constant;
+}
+
+//===----------------------------------------------------------------------===//
+// Transfer functions
+//===----------------------------------------------------------------------===//
+
+namespace {
+using AxisInfoLattice = dataflow::Lattice<AxisInfo>;
+
+llvm::SmallVector<int64_t, 4> shapeOf(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return llvm::SmallVector<int64_t, 4>(tensor.getShape());
+  return {1};
+}
+
+int64_t gcd3(int64_t a, int64_t b, int64_t c) {
+  return std::gcd(std::gcd(a, b), c);
+}
+
+int64_t cap(int64_t value) {
+  return std::min<int64_t>(value, AxisInfo::kMaxDivisibility);
+}
+
+/// Bytes of one element a pointer points to (i1 counts as a byte).
+int64_t pointeeBytes(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    type = tensor.getElementType();
+  auto ptr = dyn_cast<nv::PtrType>(type);
+  if (!ptr)
+    return 1;
+  Type pointee = ptr.getPointeeType();
+  unsigned bits = pointee.isIntOrFloat() ? pointee.getIntOrFloatBitWidth() : 64;
+  return std::max<int64_t>(1, bits / 8);
+}
+
+/// A constant integer (scalar or splat) attribute value.
+std::optional<int64_t> constantInteger(Attribute attr) {
+  if (auto integer = dyn_cast<IntegerAttr>(attr))
+    return integer.getValue().getSExtValue();
+  if (auto splat = dyn_cast<SplatElementsAttr>(attr))
+    if (splat.getElementType().isIntOrIndex())
+      return splat.getSplatValue<APInt>().getSExtValue();
+  return std::nullopt;
+}
+
+AxisInfo constantInfo(Type type, int64_t value) {
+  llvm::SmallVector<int64_t, 4> shape = shapeOf(type);
+  llvm::SmallVector<int64_t, 4> ones(shape.size(), 1);
+  llvm::SmallVector<int64_t, 4> div(shape.size(),
+                                    AxisInfo::powerOfTwoDividing(value));
+  return AxisInfo(ones, div, shape, value);
+}
+
+/// Addition-like combination: p + q where runs of one operand line up with
+/// constant runs of the other.
+AxisInfo addInfo(const AxisInfo &a, const AxisInfo &b, int64_t bScale,
+                 std::optional<int64_t> constant) {
+  llvm::SmallVector<int64_t, 4> contig, div, cst;
+  for (unsigned d = 0; d < a.getRank(); ++d) {
+    contig.push_back(std::max(std::gcd(a.getContiguity(d), b.getConstancy(d)),
+                              std::gcd(a.getConstancy(d), b.getContiguity(d))));
+    div.push_back(std::gcd(a.getDivisibility(d),
+                           cap(b.getDivisibility(d) * bScale)));
+    cst.push_back(std::gcd(a.getConstancy(d), b.getConstancy(d)));
+  }
+  return AxisInfo(contig, div, cst, constant);
+}
+
+/// Constant runs of a comparison: within a contiguous run of `x` starting
+/// at a multiple of g, compared with a value that is also a multiple of g
+/// and constant over the run, the result can only flip at multiples of g.
+int64_t comparisonConstancy(const AxisInfo &x, const AxisInfo &y, unsigned d) {
+  if (y.getConstancy(d) < x.getContiguity(d))
+    return 1;
+  return std::gcd(x.getContiguity(d),
+                  std::gcd(x.getDivisibility(d), y.getDivisibility(d)));
+}
+
+class AxisInfoDataFlow
+    : public dataflow::SparseForwardDataFlowAnalysis<AxisInfoLattice> {
+public:
+  using SparseForwardDataFlowAnalysis::SparseForwardDataFlowAnalysis;
+
+  LogicalResult visitOperation(Operation *op,
+                               ArrayRef<const AxisInfoLattice *> operands,
+                               ArrayRef<AxisInfoLattice *> results) override {
+    llvm::SmallVector<AxisInfo> in;
+    for (const AxisInfoLattice *operand : operands) {
+      if (!operand->getValue().isInitialized())
+        return success(); // revisited once the operand is known
+      in.push_back(operand->getValue());
+    }
+    for (auto [index, lattice] : llvm::enumerate(results)) {
+      AxisInfo info = transfer(op, in, op->getResult(index));
+      propagateIfChanged(lattice, lattice->join(info));
+    }
+    return success();
+  }
+
+  void setToEntryState(AxisInfoLattice *lattice) override {
+    propagateIfChanged(lattice, lattice->join(entryState(lattice->getAnchor())));
+  }
+
+  void visitNonControlFlowArguments(Operation *op,
+                                    const RegionSuccessor &successor,
+                                    ArrayRef<AxisInfoLattice *> argLattices,
+                                    unsigned firstIndex) override {
+    auto forOp = dyn_cast<scf::ForOp>(op);
+    if (!forOp || argLattices.empty() || firstIndex == 0) {
+      SparseForwardDataFlowAnalysis::visitNonControlFlowArguments(
+          op, successor, argLattices, firstIndex);
+      return;
+    }
+    // The induction variable starts at lb and moves by step.
+    const AxisInfoLattice *lb = getLatticeElementFor(
+        getProgramPointAfter(op), forOp.getLowerBound());
+    const AxisInfoLattice *step =
+        getLatticeElementFor(getProgramPointAfter(op), forOp.getStep());
+    int64_t div = 1;
+    if (lb->getValue().isInitialized() && step->getValue().isInitialized())
+      div = std::gcd(lb->getValue().getDivisibility(0),
+                     step->getValue().getDivisibility(0));
+    propagateIfChanged(argLattices[0],
+                       argLattices[0]->join(AxisInfo::unknown(1, div)));
+    setAllToEntryStates(argLattices.drop_front(
+        firstIndex + successor.getSuccessorInputs().size()));
+  }
+
+private:
+  AxisInfo entryState(Value value) {
+    unsigned rank = shapeOf(value.getType()).size();
+    auto arg = dyn_cast<BlockArgument>(value);
+    if (!arg || !isa<nv::PtrType>(value.getType()))
+      return AxisInfo::unknown(rank);
+    auto func =
+        dyn_cast_or_null<nv::FuncOp>(arg.getOwner()->getParentOp());
+    if (!func || arg.getOwner() != &func.getBody().front())
+      return AxisInfo::unknown(rank, pointeeBytes(value.getType()));
+    // Kernel pointer arguments are 16-byte aligned by contract; any other
+    // pointer is at least aligned to its element.
+    int64_t alignment = func.isKernel() ? AxisInfo::kKernelPointerAlignment
+                                        : pointeeBytes(value.getType());
+    return AxisInfo::unknown(rank, alignment);
+  }
+
+  AxisInfo transfer(Operation *op, llvm::ArrayRef<AxisInfo> in,
+                    Value result) {
+    Type type = result.getType();
+    llvm::SmallVector<int64_t, 4> shape = shapeOf(type);
+    unsigned rank = shape.size();
+    auto same = [&](const AxisInfo &info) {
+      return info.getRank() == rank ? info : AxisInfo::unknown(rank);
+    };
+    return llvm::TypeSwitch<Operation *, AxisInfo>(op)
+        .Case([&](arith::ConstantOp constOp) {
+          if (auto value = constantInteger(constOp.getValue()))
+            return constantInfo(type, *value);
+          return AxisInfo::unknown(rank);
+        })
+        .Case([&](nv::MakeRangeOp range) {
+          int64_t start = static_cast<int32_t>(range.getStart());
+          int64_t end = static_cast<int32_t>(range.getEnd());
+          return AxisInfo({end - start}, {AxisInfo::powerOfTwoDividing(start)},
+                          {1});
+        })
+        .Case([&](nv::SplatOp) {
+          const AxisInfo &src = in[0];
+          llvm::SmallVector<int64_t, 4> ones(rank, 1);
+          llvm::SmallVector<int64_t, 4> div(rank, src.getDivisibility(0));
+          return AxisInfo(ones, div, shape, src.getConstantValue());
+        })
+        .Case([&](nv::BroadcastOp broadcast) {
+          const AxisInfo &src = in[0];
+          auto srcShape = shapeOf(broadcast.getSrc().getType());
+          llvm::SmallVector<int64_t, 4> contig, div, cst;
+          for (unsigned d = 0; d < rank; ++d) {
+            bool expanded = srcShape[d] == 1 && shape[d] > 1;
+            contig.push_back(expanded ? 1 : src.getContiguity(d));
+            div.push_back(src.getDivisibility(d));
+            cst.push_back(expanded ? shape[d] : src.getConstancy(d));
+          }
+          return AxisInfo(contig, div, cst, src.getConstantValue());
+        })
+        .Case([&](nv::ExpandDimsOp expand) {
+          const AxisInfo &src = in[0];
+          unsigned axis = expand.getAxis();
+          llvm::SmallVector<int64_t, 4> contig(src.getContiguity()),
+              div(src.getDivisibility()), cst(src.getConstancy());
+          int64_t minDiv = *llvm::min_element(div);
+          contig.insert(contig.begin() + axis, 1);
+          div.insert(div.begin() + axis, minDiv);
+          cst.insert(cst.begin() + axis, 1);
+          return AxisInfo(contig, div, cst, src.getConstantValue());
+        })
+        .Case([&](nv::PermuteOp permute) {
+          const AxisInfo &src = in[0];
+          llvm::SmallVector<int64_t, 4> contig, div, cst;
+          for (int32_t source : permute.getOrder()) {
+            contig.push_back(src.getContiguity(source));
+            div.push_back(src.getDivisibility(source));
+            cst.push_back(src.getConstancy(source));
+          }
+          return AxisInfo(contig, div, cst, src.getConstantValue());
+        })
+        .Case([&](nv::ViewOp) {
+          // A reshape keeps splats splat; anything else is not tracked.
+          const AxisInfo &src = in[0];
+          auto srcShape = shapeOf(op->getOperand(0).getType());
+          bool splat = true;
+          for (unsigned d = 0; d < src.getRank(); ++d)
+            splat &= src.getConstancy(d) == srcShape[d];
+          if (!splat)
+            return AxisInfo::unknown(rank);
+          llvm::SmallVector<int64_t, 4> ones(rank, 1);
+          llvm::SmallVector<int64_t, 4> div(rank, src.getDivisibility(0));
+          return AxisInfo(ones, div, shape, src.getConstantValue());
+        })
+        .Case([&](nv::AddPtrOp addptr) {
+          int64_t scale = pointeeBytes(addptr.getPtr().getType());
+          return addInfo(same(in[0]), same(in[1]), scale, std::nullopt);
+        })
+        .Case([&](arith::AddIOp) {
+          std::optional<int64_t> constant;
+          if (in[0].getConstantValue() && in[1].getConstantValue())
+            constant = *in[0].getConstantValue() + *in[1].getConstantValue();
+          AxisInfo info = addInfo(same(in[0]), same(in[1]), 1, constant);
+          return info;
+        })
+        .Case([&](arith::SubIOp) {
+          const AxisInfo a = same(in[0]), b = same(in[1]);
+          llvm::SmallVector<int64_t, 4> contig, div, cst;
+          for (unsigned d = 0; d < rank; ++d) {
+            contig.push_back(std::gcd(a.getContiguity(d), b.getConstancy(d)));
+            div.push_back(std::gcd(a.getDivisibility(d), b.getDivisibility(d)));
+            cst.push_back(std::gcd(a.getConstancy(d), b.getConstancy(d)));
+          }
+          std::optional<int64_t> constant;
+          if (a.getConstantValue() && b.getConstantValue())
+            constant = *a.getConstantValue() - *b.getConstantValue();
+          return AxisInfo(contig, div, cst, constant);
+        })
+        .Case([&](arith::MulIOp) {
+          const AxisInfo a = same(in[0]), b = same(in[1]);
+          llvm::SmallVector<int64_t, 4> contig, div, cst;
+          for (unsigned d = 0; d < rank; ++d) {
+            int64_t c = 1;
+            if (b.getConstantValue() == 1)
+              c = a.getContiguity(d);
+            else if (a.getConstantValue() == 1)
+              c = b.getContiguity(d);
+            contig.push_back(c);
+            // Inside a contiguous run only the first element has the run's
+            // divisibility.
+            int64_t da = a.getContiguity(d) > 1 ? 1 : a.getDivisibility(d);
+            int64_t db = b.getContiguity(d) > 1 ? 1 : b.getDivisibility(d);
+            div.push_back(c > 1 ? std::gcd(a.getDivisibility(d),
+                                           b.getDivisibility(d))
+                                : cap(da * db));
+            cst.push_back(std::gcd(a.getConstancy(d), b.getConstancy(d)));
+          }
+          std::optional<int64_t> constant;
+          if (a.getConstantValue() && b.getConstantValue())
+            constant = *a.getConstantValue() * *b.getConstantValue();
+          else if (a.getConstantValue() == 0 || b.getConstantValue() == 0)
+            constant = 0;
+          return AxisInfo(contig, div, cst, constant);
+        })
+        .Case<arith::DivSIOp, arith::DivUIOp>([&](Operation *) {
+          const AxisInfo a = same(in[0]), b = same(in[1]);
+          llvm::SmallVector<int64_t, 4> ones(rank, 1), div, cst;
+          std::optional<int64_t> divisor = b.getConstantValue();
+          for (unsigned d = 0; d < rank; ++d) {
+            int64_t c = std::gcd(a.getConstancy(d), b.getConstancy(d));
+            if (divisor && *divisor > 0 && llvm::isPowerOf2_64(*divisor))
+              c = std::max(c, std::gcd(a.getContiguity(d),
+                                       std::gcd(a.getDivisibility(d),
+                                                *divisor)));
+            cst.push_back(c);
+            int64_t dv = 1;
+            if (divisor && *divisor > 0 && a.getContiguity(d) == 1 &&
+                a.getDivisibility(d) % *divisor == 0)
+              dv = std::max<int64_t>(1, a.getDivisibility(d) / *divisor);
+            div.push_back(dv);
+          }
+          std::optional<int64_t> constant;
+          if (a.getConstantValue() && divisor && *divisor != 0)
+            constant = *a.getConstantValue() / *divisor;
+          return AxisInfo(ones, div, cst, constant);
+        })
+        .Case<arith::RemSIOp, arith::RemUIOp>([&](Operation *) {
+          const AxisInfo a = same(in[0]), b = same(in[1]);
+          std::optional<int64_t> divisor = b.getConstantValue();
+          if (!divisor || *divisor <= 0 || !llvm::isPowerOf2_64(*divisor))
+            return AxisInfo::unknown(rank);
+          llvm::SmallVector<int64_t, 4> contig, div, cst;
+          for (unsigned d = 0; d < rank; ++d) {
+            contig.push_back(std::gcd(a.getContiguity(d),
+                                      std::gcd(a.getDivisibility(d), *divisor)));
+            div.push_back(std::gcd(a.getDivisibility(d), *divisor));
+            cst.push_back(a.getConstancy(d));
+          }
+          return AxisInfo(contig, div, cst);
+        })
+        .Case([&](arith::ShLIOp) {
+          const AxisInfo a = same(in[0]), b = same(in[1]);
+          std::optional<int64_t> amount = b.getConstantValue();
+          if (!amount || *amount < 0 || *amount > 30)
+            return AxisInfo::unknown(rank);
+          llvm::SmallVector<int64_t, 4> contig, div, cst;
+          for (unsigned d = 0; d < rank; ++d) {
+            contig.push_back(*amount == 0 ? a.getContiguity(d) : 1);
+            int64_t base = a.getContiguity(d) > 1 ? 1 : a.getDivisibility(d);
+            div.push_back(*amount == 0 ? a.getDivisibility(d)
+                                       : cap(base << *amount));
+            cst.push_back(a.getConstancy(d));
+          }
+          return AxisInfo(contig, div, cst);
+        })
+        .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
+              arith::IndexCastOp, arith::IndexCastUIOp>(
+            [&](Operation *) { return same(in[0]); })
+        .Case([&](arith::CmpIOp cmp) {
+          const AxisInfo a = same(in[0]), b = same(in[1]);
+          llvm::SmallVector<int64_t, 4> ones(rank, 1), cst;
+          bool ordered = cmp.getPredicate() != arith::CmpIPredicate::eq &&
+                         cmp.getPredicate() != arith::CmpIPredicate::ne;
+          for (unsigned d = 0; d < rank; ++d) {
+            int64_t c = std::gcd(a.getConstancy(d), b.getConstancy(d));
+            if (ordered)
+              c = std::max({c, comparisonConstancy(a, b, d),
+                            comparisonConstancy(b, a, d)});
+            cst.push_back(c);
+          }
+          return AxisInfo(ones, ones, cst);
+        })
+        .Case([&](arith::SelectOp) {
+          const AxisInfo c = same(in[0]), a = same(in[1]), b = same(in[2]);
+          if (c.getConstantValue())
+            return *c.getConstantValue() ? a : b;
+          llvm::SmallVector<int64_t, 4> contig, div, cst;
+          for (unsigned d = 0; d < rank; ++d) {
+            contig.push_back(std::gcd(
+                std::min(a.getContiguity(d), b.getContiguity(d)),
+                c.getConstancy(d)));
+            div.push_back(std::gcd(a.getDivisibility(d), b.getDivisibility(d)));
+            cst.push_back(
+                gcd3(a.getConstancy(d), b.getConstancy(d), c.getConstancy(d)));
+          }
+          return AxisInfo(contig, div, cst);
+        })
+        .Case<arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::MaxSIOp,
+              arith::MaxUIOp, arith::MinSIOp, arith::MinUIOp>(
+            [&](Operation *) {
+              // Only constant runs survive bitwise and min/max operations.
+              const AxisInfo a = same(in[0]), b = same(in[1]);
+              llvm::SmallVector<int64_t, 4> ones(rank, 1), cst;
+              for (unsigned d = 0; d < rank; ++d)
+                cst.push_back(std::gcd(a.getConstancy(d), b.getConstancy(d)));
+              return AxisInfo(ones, ones, cst);
+            })
+        .Case([&](nv::AssumeOp assume) {
+          AxisInfo value = same(in[0]);
+          std::optional<uint64_t> divBy = assume.getDivBy();
+          if (!divBy || assume.getEvery() || assume.getAlong())
+            return value;
+          // Every element is a multiple of divBy.
+          llvm::SmallVector<int64_t, 4> div;
+          for (unsigned d = 0; d < rank; ++d)
+            div.push_back(std::max<int64_t>(value.getDivisibility(d),
+                                            cap(static_cast<int64_t>(*divBy))));
+          return AxisInfo(value.getContiguity(), div, value.getConstancy(),
+                          value.getConstantValue());
+        })
+        .Default([&](Operation *) {
+          // Layout conversions keep values; everything else is unknown.
+          if (op->getName().getStringRef() == "nv_tileaa.convert_layout")
+            return same(in[0]);
+          return AxisInfo::unknown(rank);
+        });
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// AxisInfoAnalysis
+//===----------------------------------------------------------------------===//
+
+AxisInfoAnalysis::AxisInfoAnalysis(Operation *root) {
+  solver.load<dataflow::DeadCodeAnalysis>();
+  solver.load<dataflow::SparseConstantPropagation>();
+  solver.load<AxisInfoDataFlow>();
+  (void)solver.initializeAndRun(root);
+}
+
+AxisInfo AxisInfoAnalysis::getAxisInfo(Value value) const {
+  unsigned rank = shapeOf(value.getType()).size();
+  const auto *lattice = solver.lookupState<AxisInfoLattice>(value);
+  if (!lattice || !lattice->getValue().isInitialized() ||
+      lattice->getValue().getRank() != rank)
+    return AxisInfo::unknown(rank);
+  return lattice->getValue();
+}
+
+int64_t AxisInfoAnalysis::getVectorElements(Value pointers, Value mask,
+                                            unsigned dim,
+                                            unsigned elementBits) const {
+  AxisInfo info = getAxisInfo(pointers);
+  if (dim >= info.getRank())
+    return 1;
+  int64_t elementBytes = std::max<unsigned>(1, elementBits / 8);
+  int64_t vector = std::min<int64_t>(
+      {info.getContiguity(dim),
+       std::max<int64_t>(1, info.getDivisibility(dim) / elementBytes),
+       std::max<int64_t>(1, 128 / std::max<unsigned>(8, elementBits))});
+  if (mask) {
+    AxisInfo maskInfo = getAxisInfo(mask);
+    if (dim < maskInfo.getRank())
+      vector = std::min(vector, maskInfo.getConstancy(dim));
+    else
+      vector = 1;
+  }
+  return int64_t(1) << llvm::Log2_64(std::max<int64_t>(1, vector));
+}

@@ -1,0 +1,719 @@
+//===- AssignLayouts.cpp - a distributed layout for every tile ------------===//
+//
+// Two walks per function:
+//  1. Backward, collecting the layout each value would like: memory ops want
+//     the layout that gives each lane up to 128 contiguous bits along the
+//     most contiguous dimension of their pointer tile (from the axis-info
+//     analysis); dot wants its accumulator layout for C. The wish flows back
+//     through elementwise ops, broadcasts (same blocked parameters),
+//     expand_dims (a slice of the wanted layout), permutes and reductions,
+//     so that index computations are born in the layout their use needs.
+//  2. Forward, in program order, giving each result a layout from its
+//     operands (elementwise ops keep their first operand's layout, reduce
+//     makes a slice, expand_dims of a slice gives back the parent, dot
+//     operands become dot_operand layouts of the accumulator, ...) and
+//     inserting nv_tileaa.convert_layout where an operand must move.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileiras/Analysis/AxisInfo.h"
+#include "tileiras/Layout/LinearLayout.h"
+#include "tileiras/Passes/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace tileiras {
+#define GEN_PASS_DEF_ASSIGNLAYOUTS
+#include "tileiras/Passes/Passes.h.inc"
+} // namespace tileiras
+
+using namespace mlir;
+using namespace tileiras;
+namespace nv = tileiras::nv_tileaa;
+
+namespace {
+
+RankedTensorType asTile(Type type) { return dyn_cast<RankedTensorType>(type); }
+
+RankedTensorType withLayout(RankedTensorType type, Attribute layout) {
+  return RankedTensorType::get(type.getShape(), type.getElementType(), layout);
+}
+
+unsigned elementBits(Type type) {
+  if (auto tile = asTile(type))
+    type = tile.getElementType();
+  if (auto ptr = dyn_cast<nv::PtrType>(type))
+    type = ptr.getPointeeType();
+  if (type.isIntOrFloat())
+    return std::max(8u, type.getIntOrFloatBitWidth());
+  return 64;
+}
+
+int64_t numElements(llvm::ArrayRef<int64_t> shape) {
+  int64_t count = 1;
+  for (int64_t d : shape)
+    count *= d;
+  return count;
+}
+
+/// Ops whose tile operands and results all share one shape and whose i-th
+/// result element depends on the i-th operand elements only.
+bool isElementwise(Operation *op) {
+  if (op->getNumResults() != 1 || !asTile(op->getResult(0).getType()))
+    return false;
+  if (isa<nv::AddPtrOp, nv::AddFOp, nv::SubFOp, nv::MulFOp, nv::DivFOp,
+          nv::FmaOp, nv::SqrtOp, nv::RsqrtOp, nv::Exp2Op, nv::ClampFOp,
+          nv::MulHiUIOp, nv::FpToFpOp, nv::AssumeOp>(op))
+    return true;
+  if (isa<arith::ConstantOp>(op))
+    return false;
+  Dialect *dialect = op->getDialect();
+  return dialect && isa<arith::ArithDialect, math::MathDialect>(dialect);
+}
+
+class FunctionLayouts {
+public:
+  FunctionLayouts(nv::FuncOp func, unsigned numWarps,
+                  const AxisInfoAnalysis &axisInfo,
+                  const llvm::DenseMap<Operation *, nv::FuncOp> &callees)
+      : func(func), numWarps(numWarps), axisInfo(axisInfo), callees(callees),
+        context(func.getContext()) {}
+
+  LogicalResult run() {
+    collectWishes();
+    assignArguments();
+    if (failed(assignRegion(func.getBody())))
+      return failure();
+    updateSignature();
+    return success();
+  }
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Layout builders
+  //===--------------------------------------------------------------------===//
+
+  nv::BlockedEncodingAttr blocked(const layout::BlockedParams &params) {
+    return nv::BlockedEncodingAttr::get(context, params.sizePerThread,
+                                        params.threadsPerWarp,
+                                        params.warpsPerCTA, params.order);
+  }
+
+  /// Elements one thread takes so that every thread gets work before any
+  /// gets a vector.
+  unsigned cappedVector(llvm::ArrayRef<int64_t> shape, unsigned vector) {
+    int64_t perThread = numElements(shape) / (32 * int64_t(numWarps));
+    return static_cast<unsigned>(
+        std::max<int64_t>(1, std::min<int64_t>(vector, perThread)));
+  }
+
+  /// The layout of a tile nothing asks anything of.
+  Attribute defaultLayout(llvm::ArrayRef<int64_t> shape) {
+    return blocked(layout::defaultBlockedParams(shape, numWarps,
+                                                cappedVector(shape, 4)));
+  }
+
+  /// The layout a memory access through `pointers` wants: dimensions ordered
+  /// by contiguity, and up to 128 bits per lane along the most contiguous.
+  Attribute memoryLayout(Value pointers, unsigned bits) {
+    auto tile = asTile(pointers.getType());
+    llvm::ArrayRef<int64_t> shape = tile.getShape();
+    unsigned rank = shape.size();
+    AxisInfo info = axisInfo.getAxisInfo(pointers);
+    llvm::SmallVector<unsigned, 4> order;
+    for (unsigned d = 0; d < rank; ++d)
+      order.push_back(rank - 1 - d);
+    llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+      return info.getContiguity(a) > info.getContiguity(b);
+    });
+    unsigned fastest = order.front();
+    int64_t vector = std::min<int64_t>(info.getContiguity(fastest),
+                                       128 / bits);
+    vector = std::min<int64_t>(vector, shape[fastest]);
+    vector = int64_t(1) << llvm::Log2_64(std::max<int64_t>(1, vector));
+    llvm::SmallVector<unsigned, 4> sizePerThread(rank, 1);
+    sizePerThread[fastest] = cappedVector(shape, static_cast<unsigned>(vector));
+    return blocked(
+        layout::blockedParams(shape, numWarps, sizePerThread, order));
+  }
+
+  /// Accumulator layout of an FMA dot: small square-ish blocks per thread
+  /// so each loaded A and B element feeds several FMAs.
+  Attribute dotLayout(RankedTensorType result) {
+    llvm::ArrayRef<int64_t> shape = result.getShape();
+    unsigned rank = shape.size();
+    int64_t m = shape[rank - 2], n = shape[rank - 1];
+    int64_t perThread =
+        std::max<int64_t>(1, numElements(shape) / (32 * int64_t(numWarps)));
+    int64_t sn = std::min<int64_t>({4, n, perThread});
+    int64_t sm = std::min<int64_t>({4, m, std::max<int64_t>(1, perThread / sn)});
+    llvm::SmallVector<unsigned, 4> sizePerThread(rank, 1), order;
+    sizePerThread[rank - 1] = static_cast<unsigned>(sn);
+    sizePerThread[rank - 2] = static_cast<unsigned>(sm);
+    for (unsigned d = 0; d < rank; ++d)
+      order.push_back(rank - 1 - d);
+    return blocked(
+        layout::blockedParams(shape, numWarps, sizePerThread, order));
+  }
+
+  Attribute slice(unsigned dim, Attribute parent) {
+    return nv::SliceEncodingAttr::get(context, dim, parent);
+  }
+
+  /// A blocked layout with dimension `axis` inserted (one element, one
+  /// lane, one warp; slowest in the order).
+  Attribute expandBlocked(nv::BlockedEncodingAttr layout, unsigned axis) {
+    auto insert = [&](llvm::ArrayRef<unsigned> values) {
+      llvm::SmallVector<unsigned, 4> result(values.begin(), values.end());
+      result.insert(result.begin() + axis, 1u);
+      return result;
+    };
+    llvm::SmallVector<unsigned, 4> order;
+    for (unsigned d : layout.getOrder())
+      order.push_back(d >= axis ? d + 1 : d);
+    order.push_back(axis);
+    return nv::BlockedEncodingAttr::get(
+        context, insert(layout.getSizePerThread()),
+        insert(layout.getThreadsPerWarp()), insert(layout.getWarpsPerCTA()),
+        order);
+  }
+
+  /// The blocked layout of the permuted tile: result dimension i is source
+  /// dimension order[i].
+  Attribute permuteBlocked(nv::BlockedEncodingAttr layout,
+                           llvm::ArrayRef<int32_t> order) {
+    auto move = [&](llvm::ArrayRef<unsigned> values) {
+      llvm::SmallVector<unsigned, 4> result;
+      for (int32_t source : order)
+        result.push_back(values[source]);
+      return result;
+    };
+    llvm::SmallVector<unsigned, 4> inverse(order.size());
+    for (unsigned i = 0; i < order.size(); ++i)
+      inverse[order[i]] = i;
+    llvm::SmallVector<unsigned, 4> newOrder;
+    for (unsigned d : layout.getOrder())
+      newOrder.push_back(inverse[d]);
+    return nv::BlockedEncodingAttr::get(
+        context, move(layout.getSizePerThread()),
+        move(layout.getThreadsPerWarp()), move(layout.getWarpsPerCTA()),
+        newOrder);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Walk 1: wishes
+  //===--------------------------------------------------------------------===//
+
+  /// Memory ops and dot wish strongly; everything else passes wishes on.
+  void wish(Value value, Attribute layout, bool strong) {
+    if (!value || !asTile(value.getType()) || !layout)
+      return;
+    auto [it, inserted] = wishes.try_emplace(value, layout, strong);
+    if (!inserted && strong && !it->second.second)
+      it->second = {layout, strong};
+  }
+
+  std::optional<std::pair<Attribute, bool>> wishOf(Value value) {
+    auto it = wishes.find(value);
+    if (it == wishes.end())
+      return std::nullopt;
+    return it->second;
+  }
+
+  void collectWishes() {
+    llvm::SmallVector<Operation *> ops;
+    func.walk([&](Operation *op) { ops.push_back(op); });
+    for (Operation *op : llvm::reverse(ops)) {
+      llvm::TypeSwitch<Operation *>(op)
+          .Case([&](nv::LoadOp load) {
+            if (!asTile(load.getPtr().getType()))
+              return;
+            Attribute layout =
+                memoryLayout(load.getPtr(), elementBits(load.getType()));
+            wish(load.getPtr(), layout, true);
+            wish(load.getMask(), layout, true);
+            wish(load.getOther(), layout, true);
+          })
+          .Case([&](nv::StoreOp store) {
+            if (!asTile(store.getPtr().getType()))
+              return;
+            Attribute layout = memoryLayout(
+                store.getPtr(), elementBits(store.getValue().getType()));
+            wish(store.getPtr(), layout, true);
+            wish(store.getValue(), layout, true);
+            wish(store.getMask(), layout, true);
+          })
+          .Case<nv::AtomicRMWOp, nv::AtomicCASOp>([&](Operation *atomic) {
+            Value ptr = atomic->getOperand(
+                isa<nv::AtomicRMWOp>(atomic) ? 0 : 0);
+            if (!asTile(ptr.getType()))
+              return;
+            Attribute layout = memoryLayout(ptr, elementBits(ptr.getType()));
+            for (Value operand : atomic->getOperands())
+              wish(operand, layout, true);
+          })
+          .Case([&](nv::DotOp dot) {
+            Attribute layout = dotLayout(asTile(dot.getType()));
+            wish(dot.getC(), layout, true);
+            wish(dot.getResult(), layout, true);
+          })
+          .Case([&](nv::BroadcastOp broadcast) {
+            if (auto w = wishOf(broadcast.getResult()))
+              if (isa<nv::BlockedEncodingAttr>(w->first))
+                wish(broadcast.getSrc(), w->first, w->second);
+          })
+          .Case([&](nv::ExpandDimsOp expand) {
+            if (auto w = wishOf(expand.getResult()))
+              wish(expand.getSrc(), slice(expand.getAxis(), w->first),
+                   w->second);
+          })
+          .Case([&](nv::PermuteOp permute) {
+            auto w = wishOf(permute.getResult());
+            if (!w)
+              return;
+            auto layout = dyn_cast<nv::BlockedEncodingAttr>(w->first);
+            if (!layout)
+              return;
+            llvm::SmallVector<int32_t> inverse(permute.getOrder().size());
+            for (auto [i, source] : llvm::enumerate(permute.getOrder()))
+              inverse[source] = static_cast<int32_t>(i);
+            wish(permute.getSrc(), permuteBlocked(layout, inverse), w->second);
+          })
+          .Case([&](nv::ReduceOp reduce) {
+            auto w = wishOf(reduce.getResult());
+            if (!w)
+              return;
+            if (auto sliced = dyn_cast<nv::SliceEncodingAttr>(w->first))
+              if (sliced.getDim() == reduce.getAxis())
+                wish(reduce.getSrc(), sliced.getParent(), w->second);
+          })
+          .Case([&](scf::ForOp loop) {
+            for (auto [init, result] :
+                 llvm::zip(loop.getInitArgs(), loop.getResults()))
+              if (auto w = wishOf(result))
+                wish(init, w->first, w->second);
+          })
+          .Default([&](Operation *other) {
+            if (!isElementwise(other))
+              return;
+            auto w = wishOf(other->getResult(0));
+            if (!w)
+              return;
+            for (Value operand : other->getOperands())
+              wish(operand, w->first, w->second);
+          });
+    }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Walk 2: assignment
+  //===--------------------------------------------------------------------===//
+
+  Attribute layoutOf(Value value) {
+    auto tile = asTile(value.getType());
+    return tile ? tile.getEncoding() : Attribute();
+  }
+
+  void setLayout(Value value, Attribute layout) {
+    auto tile = asTile(value.getType());
+    if (!tile || tile.getEncoding() == layout)
+      return;
+    value.setType(withLayout(tile, layout));
+  }
+
+  /// The layout a fresh value of `type` gets: its wish, else the default.
+  Attribute freshLayout(Value value) {
+    if (auto w = wishOf(value))
+      return w->first;
+    return defaultLayout(asTile(value.getType()).getShape());
+  }
+
+  /// `value` in `layout`, converting right after its definition (shared by
+  /// every use that needs the same layout).
+  Value convert(Value value, Attribute layout) {
+    if (!asTile(value.getType()) || layoutOf(value) == layout)
+      return value;
+    auto key = std::make_pair(value, layout);
+    if (Value existing = conversions.lookup(key))
+      return existing;
+    OpBuilder builder(context);
+    if (Operation *def = value.getDefiningOp())
+      builder.setInsertionPointAfter(def);
+    else
+      builder.setInsertionPointToStart(
+          cast<BlockArgument>(value).getOwner());
+    auto converted = builder.create<nv::ConvertLayoutOp>(
+        value.getLoc(), withLayout(asTile(value.getType()), layout), value);
+    conversions[key] = converted.getResult();
+    return converted.getResult();
+  }
+
+  void convertOperand(OpOperand &operand, Attribute layout) {
+    operand.set(convert(operand.get(), layout));
+  }
+
+  LogicalResult assignRegion(Region &region) {
+    for (Block &block : region)
+      for (Operation &op : llvm::make_early_inc_range(block))
+        if (failed(assign(&op)))
+          return failure();
+    return success();
+  }
+
+  LogicalResult assign(Operation *op) {
+    // Tiles produced by operations already laid out (re-runs) stay.
+    if (auto convertOp = dyn_cast<nv::ConvertLayoutOp>(op))
+      return success();
+    return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+        .Case([&](nv::LoadOp load) {
+          if (!asTile(load.getPtr().getType()))
+            return success();
+          Attribute layout = layoutOf(load.getPtr());
+          if (load.getMask())
+            convertOperand(load.getMaskMutable()[0], layout);
+          if (load.getOther())
+            convertOperand(load.getOtherMutable()[0], layout);
+          setLayout(load.getResult(), layout);
+          return success();
+        })
+        .Case<nv::StoreOp, nv::AtomicRMWOp, nv::AtomicCASOp>(
+            [&](Operation *memoryOp) {
+              Value ptr = memoryOp->getOperand(0);
+              if (!asTile(ptr.getType()))
+                return success();
+              Attribute layout = layoutOf(ptr);
+              for (OpOperand &operand : memoryOp->getOpOperands())
+                convertOperand(operand, layout);
+              for (Value result : memoryOp->getResults())
+                setLayout(result, layout);
+              return success();
+            })
+        .Case([&](nv::DotOp dot) {
+          Attribute accumulator = layoutOf(dot.getC());
+          if (!isa_and_nonnull<nv::BlockedEncodingAttr>(accumulator))
+            accumulator = dotLayout(asTile(dot.getType()));
+          convertOperand(dot.getCMutable(), accumulator);
+          convertOperand(dot.getAMutable(),
+                         nv::DotOperandEncodingAttr::get(context, 0,
+                                                         accumulator));
+          convertOperand(dot.getBMutable(),
+                         nv::DotOperandEncodingAttr::get(context, 1,
+                                                         accumulator));
+          setLayout(dot.getResult(), accumulator);
+          return success();
+        })
+        .Case([&](nv::BroadcastOp broadcast) {
+          Attribute source = layoutOf(broadcast.getSrc());
+          if (!isa<nv::BlockedEncodingAttr>(source)) {
+            Attribute wanted = freshLayout(broadcast.getResult());
+            if (!isa<nv::BlockedEncodingAttr>(wanted))
+              wanted = defaultLayout(asTile(broadcast.getType()).getShape());
+            convertOperand(broadcast.getSrcMutable(), wanted);
+            source = wanted;
+          }
+          setLayout(broadcast.getResult(), source);
+          return success();
+        })
+        .Case([&](nv::ExpandDimsOp expand) {
+          unsigned axis = expand.getAxis();
+          Attribute source = layoutOf(expand.getSrc());
+          if (auto sliced = dyn_cast<nv::SliceEncodingAttr>(source)) {
+            if (sliced.getDim() == axis) {
+              setLayout(expand.getResult(), sliced.getParent());
+              return success();
+            }
+          }
+          if (auto blockedSource = dyn_cast<nv::BlockedEncodingAttr>(source)) {
+            setLayout(expand.getResult(), expandBlocked(blockedSource, axis));
+            return success();
+          }
+          Attribute parent = freshLayout(expand.getResult());
+          convertOperand(expand.getSrcMutable(), slice(axis, parent));
+          setLayout(expand.getResult(), parent);
+          return success();
+        })
+        .Case([&](nv::PermuteOp permute) {
+          auto source = dyn_cast<nv::BlockedEncodingAttr>(
+              layoutOf(permute.getSrc()));
+          if (!source) {
+            auto fresh = defaultLayout(asTile(permute.getSrc().getType())
+                                           .getShape());
+            convertOperand(permute.getSrcMutable(), fresh);
+            source = cast<nv::BlockedEncodingAttr>(fresh);
+          }
+          setLayout(permute.getResult(),
+                    permuteBlocked(source, permute.getOrder()));
+          return success();
+        })
+        .Case([&](nv::ReduceOp reduce) {
+          if (asTile(reduce.getType()))
+            setLayout(reduce.getResult(),
+                      slice(reduce.getAxis(), layoutOf(reduce.getSrc())));
+          return success();
+        })
+        .Case([&](nv::ScanOp scan) {
+          setLayout(scan.getResult(), layoutOf(scan.getSrc()));
+          return success();
+        })
+        .Case<nv::ViewOp, nv::CatOp, nv::ExtractSliceOp, nv::MakeRangeOp,
+              nv::SplatOp>([&](Operation *producer) {
+          // Their lowering moves data into whatever layout the result has.
+          setLayout(producer->getResult(0),
+                    freshLayout(producer->getResult(0)));
+          return success();
+        })
+        .Case([&](arith::ConstantOp constant) -> LogicalResult {
+          auto tile = asTile(constant.getType());
+          if (!tile)
+            return success();
+          Attribute layout = freshLayout(constant.getResult());
+          auto value = dyn_cast<DenseElementsAttr>(constant.getValue());
+          if (!value)
+            return constant.emitOpError()
+                   << "tile constants must be dense elements";
+          RankedTensorType newType = withLayout(tile, layout);
+          constant.setValueAttr(value.reshape(newType));
+          constant.getResult().setType(newType);
+          return success();
+        })
+        .Case([&](scf::ForOp loop) {
+          for (auto [init, arg, result] :
+               llvm::zip(loop.getInitArgs(), loop.getRegionIterArgs(),
+                         loop.getResults())) {
+            setLayout(arg, layoutOf(init));
+            setLayout(result, layoutOf(init));
+          }
+          if (failed(assignRegion(loop.getRegion())))
+            return failure();
+          auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+          for (auto [operand, arg] :
+               llvm::zip(yield->getOpOperands(), loop.getRegionIterArgs()))
+            convertOperand(operand, layoutOf(arg));
+          return success();
+        })
+        .Case([&](scf::IfOp ifOp) {
+          if (failed(assignRegion(ifOp.getThenRegion())) ||
+              failed(assignRegion(ifOp.getElseRegion())))
+            return failure();
+          if (ifOp.getNumResults() == 0)
+            return success();
+          auto thenYield = ifOp.thenYield();
+          for (auto [index, result] : llvm::enumerate(ifOp.getResults()))
+            setLayout(result, layoutOf(thenYield.getOperand(index)));
+          if (!ifOp.getElseRegion().empty()) {
+            auto elseYield = ifOp.elseYield();
+            for (auto [operand, result] :
+                 llvm::zip(elseYield->getOpOperands(), ifOp.getResults()))
+              convertOperand(operand, layoutOf(result));
+          }
+          return success();
+        })
+        .Case([&](scf::WhileOp loop) {
+          for (auto [init, arg] :
+               llvm::zip(loop.getInits(), loop.getBeforeArguments()))
+            setLayout(arg, layoutOf(init));
+          if (failed(assignRegion(loop.getBefore())))
+            return failure();
+          auto condition = loop.getConditionOp();
+          for (auto [operand, arg, result] :
+               llvm::zip(condition.getArgs(), loop.getAfterArguments(),
+                         loop.getResults())) {
+            setLayout(arg, layoutOf(operand));
+            setLayout(result, layoutOf(operand));
+          }
+          if (failed(assignRegion(loop.getAfter())))
+            return failure();
+          auto yield = loop.getYieldOp();
+          for (auto [operand, arg] :
+               llvm::zip(yield->getOpOperands(), loop.getBeforeArguments()))
+            convertOperand(operand, layoutOf(arg));
+          return success();
+        })
+        .Case([&](nv::CallOp call) {
+          nv::FuncOp callee = callees.lookup(call);
+          if (!callee)
+            return success();
+          FunctionType type = callee.getFunctionType();
+          for (auto [operand, input] :
+               llvm::zip(call->getOpOperands(), type.getInputs()))
+            if (auto tile = asTile(input))
+              convertOperand(operand, tile.getEncoding());
+          for (auto [result, output] :
+               llvm::zip(call.getResults(), type.getResults()))
+            if (auto tile = asTile(output))
+              setLayout(result, tile.getEncoding());
+          return success();
+        })
+        .Case([&](nv::ReturnOp ret) {
+          // The first return decides the result layouts; others follow.
+          for (auto [index, operand] : llvm::enumerate(ret->getOpOperands())) {
+            if (!asTile(operand.get().getType()))
+              continue;
+            auto [it, inserted] =
+                resultLayouts.try_emplace(index, layoutOf(operand.get()));
+            if (!inserted)
+              convertOperand(operand, it->second);
+          }
+          return success();
+        })
+        .Default([&](Operation *other) -> LogicalResult {
+          if (isElementwise(other))
+            return assignElementwise(other);
+          for (Region &region : other->getRegions())
+            if (failed(assignRegion(region)))
+              return failure();
+          for (Value result : other->getResults())
+            if (asTile(result.getType()) && !layoutOf(result))
+              return other->emitOpError()
+                     << "produces a tile tileiras cannot lay out";
+          return success();
+        });
+  }
+
+  LogicalResult assignElementwise(Operation *op) {
+    // Prefer the operand layout the result wishes for, else the first.
+    Attribute layout;
+    auto w = wishOf(op->getResult(0));
+    for (Value operand : op->getOperands()) {
+      Attribute candidate = layoutOf(operand);
+      if (!candidate)
+        continue;
+      if (!layout)
+        layout = candidate;
+      if (w && candidate == w->first)
+        layout = candidate;
+    }
+    if (!layout)
+      layout = freshLayout(op->getResult(0));
+    for (OpOperand &operand : op->getOpOperands())
+      convertOperand(operand, layout);
+    setLayout(op->getResult(0), layout);
+    return success();
+  }
+
+  void updateSignature() {
+    llvm::SmallVector<Type> inputs, results;
+    for (BlockArgument arg : func.getBody().getArguments())
+      inputs.push_back(arg.getType());
+    for (auto [index, type] :
+         llvm::enumerate(func.getFunctionType().getResults())) {
+      auto tile = asTile(type);
+      auto it = resultLayouts.find(index);
+      results.push_back(tile && it != resultLayouts.end()
+                            ? withLayout(tile, it->second)
+                            : type);
+    }
+    func.setFunctionTypeAttr(
+        TypeAttr::get(FunctionType::get(context, inputs, results)));
+  }
+
+  nv::FuncOp func;
+  unsigned numWarps;
+  const AxisInfoAnalysis &axisInfo;
+  const llvm::DenseMap<Operation *, nv::FuncOp> &callees;
+  MLIRContext *context;
+  llvm::DenseMap<Value, std::pair<Attribute, bool>> wishes;
+  llvm::DenseMap<std::pair<Value, Attribute>, Value> conversions;
+  llvm::DenseMap<unsigned, Attribute> resultLayouts;
+
+  /// Lays out the tile arguments of a device function before its body.
+  void assignArguments() {
+    for (BlockArgument arg : func.getBody().getArguments())
+      if (auto tile = asTile(arg.getType()))
+        if (!tile.getEncoding())
+          setLayout(arg, freshLayout(arg));
+  }
+};
+
+struct AssignLayoutsPass : public tileiras::impl::AssignLayoutsBase<AssignLayoutsPass> {
+  using AssignLayoutsBase::AssignLayoutsBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    unsigned defaultWarps = numWarps ? numWarps : 4;
+    if (!llvm::isPowerOf2_32(defaultWarps) || defaultWarps > 32) {
+      module.emitError() << "num-warps must be a power of two from 1 to 32";
+      return signalPassFailure();
+    }
+
+    llvm::SmallVector<nv::FuncOp> functions;
+    llvm::StringMap<nv::FuncOp> byName;
+    module.walk([&](nv::FuncOp func) {
+      functions.push_back(func);
+      byName[func.getSymName()] = func;
+    });
+
+    // Warps per function: kernels say; device functions inherit from their
+    // callers (all callers must agree).
+    llvm::DenseMap<Operation *, nv::FuncOp> callees;
+    llvm::DenseMap<Operation *, unsigned> warps;
+    for (nv::FuncOp func : functions)
+      if (func.isKernel())
+        warps[func] = static_cast<unsigned>(func.getKernelSpec().getNumWarps());
+    bool changed = true;
+    bool ok = true;
+    while (changed && ok) {
+      changed = false;
+      for (nv::FuncOp func : functions) {
+        auto caller = warps.find(func);
+        if (caller == warps.end())
+          continue;
+        func.walk([&](nv::CallOp call) {
+          nv::FuncOp callee = byName.lookup(call.getCallee());
+          if (!callee)
+            return;
+          callees[call] = callee;
+          auto [it, inserted] = warps.try_emplace(callee, caller->second);
+          if (inserted) {
+            changed = true;
+          } else if (it->second != caller->second && !callee.isKernel()) {
+            callee.emitError() << "device function @" << callee.getSymName()
+                               << " is called from kernels with "
+                               << it->second << " and " << caller->second
+                               << " warps; its tiles need one layout";
+            ok = false;
+          }
+        });
+      }
+    }
+    if (!ok)
+      return signalPassFailure();
+
+    AxisInfoAnalysis axisInfo(module);
+    // Callees first, so call sites see their callee's layouts.
+    llvm::SmallVector<nv::FuncOp> order;
+    llvm::DenseSet<Operation *> visited;
+    std::function<void(nv::FuncOp)> visit = [&](nv::FuncOp func) {
+      if (!visited.insert(func).second)
+        return;
+      func.walk([&](nv::CallOp call) {
+        if (nv::FuncOp callee = byName.lookup(call.getCallee())) {
+          callees[call] = callee;
+          visit(callee);
+        }
+      });
+      order.push_back(func);
+    };
+    for (nv::FuncOp func : functions)
+      visit(func);
+
+    for (nv::FuncOp func : order) {
+      unsigned funcWarps = warps.lookup(func);
+      if (!funcWarps)
+        funcWarps = defaultWarps;
+      FunctionLayouts layouts(func, funcWarps, axisInfo, callees);
+      if (failed(layouts.run()))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

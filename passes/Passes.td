@@ -1,0 +1,137 @@
+//===- Passes.td - tileiras passes --------------------------*- tablegen -*-===//
+//
+// Every pass of the project, with generated declarations and registration.
+// The folders under passes/ hold one pass family each.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIRAS_PASSES_TD
+#define TILEIRAS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+//===----------------------------------------------------------------------===//
+// Target resolution
+//===----------------------------------------------------------------------===//
+
+def ResolveTarget : Pass<"tileaa-resolve-target", "::mlir::ModuleOp"> {
+  let summary = "Record the compilation target on the module";
+  let description = [{
+    Decides the target chip and writes it as `nv_tileaa.compute_capability`
+    (SM major*10+minor, i32) and `nv_tileaa.target_spec` (the chip string,
+    variant included) on the module. The `gpu-name` option wins; when the
+    module already names a different target a warning says which one is
+    replaced. Without the option the module's own target is kept (the legacy
+    spelling `nv_tileaa.compute-capability` is accepted and normalized);
+    without either the target is sm_75, nvcc's and ptxas' default.
+  }];
+  let options = [
+    Option<"gpuName", "gpu-name", "std::string", /*default=*/"\"\"",
+           "Target chip (sm_XX, sm_XXa or sm_XXf)">,
+  ];
+  let dependentDialects = ["::tileiras::nv_tileaa::NVTileAADialect"];
+}
+
+def WrapInGpuModule : Pass<"tileaa-wrap-gpu-module", "::mlir::ModuleOp"> {
+  let summary = "Move device code into a gpu.module";
+  let description = [{
+    Moves every top-level `nv_tileaa.func` (and the other device-side
+    top-level operations) into one `gpu.module @tileiras_kernels`, copies the
+    target attributes onto it and marks the outer module as a GPU container.
+    Modules that already hold their device code in gpu.modules are left
+    alone.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// Layouts
+//===----------------------------------------------------------------------===//
+
+def AssignLayouts : Pass<"tileaa-assign-layouts", "::mlir::ModuleOp"> {
+  let summary = "Give every tile value a distributed layout";
+  let description = [{
+    Attaches a layout encoding (`#nv_tileaa.blocked`, `#nv_tileaa.slice`,
+    `#nv_tileaa.dot_operand`) to the tensor type of every tile value and
+    inserts `nv_tileaa.convert_layout` where a value must change layout.
+    Blocked layouts give each lane up to 128 contiguous bits along the
+    fastest dimension; reductions produce slice layouts; `dot` operands get
+    the layouts the dot lowering needs. See docs/layouts.md.
+  }];
+  let options = [
+    Option<"numWarps", "num-warps", "unsigned", /*default=*/"0",
+           "numWarps for kernels whose kernel_spec does not give one (0: 4)">,
+  ];
+  let dependentDialects = ["::tileiras::nv_tileaa::NVTileAADialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// Lowering to LLVM + NVVM
+//===----------------------------------------------------------------------===//
+
+def ConvertTileFuncToLLVM
+    : Pass<"convert-nv-tile-func-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lower nv_tileaa.func/return/call to the LLVM dialect";
+  let description = [{
+    Rewrites function signatures to LLVM types (pointers become
+    `!llvm.ptr<AS>`, 16-byte aligned for kernels), turns kernels
+    (`nv_tileaa.kernel_spec`) into `nvvm.kernel` functions with
+    `nvvm.reqntid = 32*numWarps`, cluster attributes on SM >= 90 when the
+    cluster has more than one CTA, and `nvvm.minctasm`/`nvvm.maxnreg` from
+    `nv_tileaa.occupancy`. Function bodies keep their ops (casts bridge the
+    types) for convert-tileaa-to-llvm.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
+def ConvertTileAAToLLVM : Pass<"convert-tileaa-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lower nv_tileaa (and arith/math/scf on tiles) to LLVM + NVVM";
+  let description = [{
+    Lowers every nv_tileaa op, scalar or tile, to per-thread LLVM and NVVM
+    dialect code according to the layouts on the tensor types, together with
+    the upstream arith, math, scf, cf and ub conversions. One program is one
+    CTA: scalar stores and atomics happen once per program.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
+def AttachNVVMTarget : Pass<"tileaa-attach-nvvm-target", "::mlir::ModuleOp"> {
+  let summary = "Attach #nvvm.target to every gpu.module";
+  let description = [{
+    Reads `nv_tileaa.compute_capability`, then `nv_tileaa.target_spec`, from
+    the gpu.module or its parent module and writes exactly one
+    `#nvvm.target<O = N, chip = "sm_XX[a|f]", features = "+ptxNN">` per
+    gpu.module (re-running replaces it). Fails with "failed to get compute
+    capability." when neither attribute is present.
+  }];
+  let options = [
+    Option<"optLevel", "O", "unsigned", /*default=*/"3",
+           "Optimization level recorded in the target (0..3)">,
+  ];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect",
+                           "::mlir::gpu::GPUDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// Test and inspection passes
+//===----------------------------------------------------------------------===//
+
+def TestAxisInfo : Pass<"test-tileaa-axis-info", "::mlir::ModuleOp"> {
+  let summary = "Print the axis-info facts of every integer/pointer result";
+  let description = [{
+    Emits a remark on each operation result with its contiguity,
+    divisibility and constancy, for testing the analysis.
+  }];
+}
+
+def PrintLayouts : Pass<"tileaa-print-layouts", "::mlir::ModuleOp"> {
+  let summary = "Draw which lane owns which element of each tile";
+  let description = [{
+    Emits a remark per tile-producing operation with a picture of its layout
+    (T<thread>:<register> per element), for rank-1 and rank-2 tiles.
+  }];
+}
+
+#endif // TILEIRAS_PASSES_TD

@@ -1,0 +1,101 @@
+//===- Pipelines.cpp - the tileaa-to-nvvm pipeline ------------------------===//
+
+#include "tileiras/Passes/Pipelines.h"
+#include "tileiras/Passes/Passes.h"
+
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace tileiras;
+
+void tileiras::buildFrontendPipeline(OpPassManager &pm,
+                                     const TileaaToNvvmOptions &options) {
+  ResolveTargetOptions resolve;
+  resolve.gpuName = options.gpuName;
+  pm.addPass(createResolveTarget(resolve));
+  pm.addPass(createWrapInGpuModule());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void tileiras::buildLayoutPipeline(OpPassManager &pm,
+                                   const TileaaToNvvmOptions &options) {
+  AssignLayoutsOptions layouts;
+  layouts.numWarps = options.numWarps;
+  pm.addPass(createAssignLayouts(layouts));
+}
+
+void tileiras::buildLoweringPipeline(OpPassManager &pm,
+                                     const TileaaToNvvmOptions &) {
+  pm.addPass(createConvertTileFuncToLLVM());
+  pm.addPass(createConvertTileAAToLLVM());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void tileiras::buildTargetPipeline(OpPassManager &pm,
+                                   const TileaaToNvvmOptions &options) {
+  AttachNVVMTargetOptions attach;
+  attach.optLevel = options.optLevel;
+  pm.addPass(createAttachNVVMTarget(attach));
+  if (options.debugInfo != DebugInfoKind::None) {
+    // Line tables become .loc/.file directives without turning the module
+    // into a debug build (no ", debug" on .target); -g asks for full info.
+    LLVM::DIScopeForLLVMFuncOpPassOptions scopes;
+    scopes.emissionKind = options.debugInfo == DebugInfoKind::Full
+                              ? LLVM::DIEmissionKind::Full
+                              : LLVM::DIEmissionKind::DebugDirectivesOnly;
+    pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass(scopes));
+  }
+}
+
+void tileiras::buildTileaaToNvvmPipeline(OpPassManager &pm,
+                                         const TileaaToNvvmOptions &options) {
+  buildFrontendPipeline(pm, options);
+  buildLayoutPipeline(pm, options);
+  buildLoweringPipeline(pm, options);
+  buildTargetPipeline(pm, options);
+}
+
+namespace {
+struct TileaaToNvvmPipelineOptions
+    : public PassPipelineOptions<TileaaToNvvmPipelineOptions> {
+  Option<std::string> gpuName{*this, "gpu-name",
+                              llvm::cl::desc("Target chip (sm_XX[a|f]); "
+                                             "default: the module's, else "
+                                             "sm_75"),
+                              llvm::cl::init("")};
+  Option<unsigned> optLevel{*this, "O",
+                            llvm::cl::desc("Optimization level (0..3)"),
+                            llvm::cl::init(3)};
+  Option<unsigned> numWarps{
+      *this, "num-warps",
+      llvm::cl::desc("numWarps for kernels that do not give one (0: 4)"),
+      llvm::cl::init(0)};
+};
+} // namespace
+
+void tileiras::registerTileirasPipelines() {
+  PassPipelineRegistration<TileaaToNvvmPipelineOptions>(
+      "tileaa-to-nvvm",
+      "Lower nv_tileaa to the LLVM and NVVM dialects with #nvvm.target "
+      "(everything the driver runs before LLVM IR translation)",
+      [](OpPassManager &pm, const TileaaToNvvmPipelineOptions &options) {
+        TileaaToNvvmOptions opts;
+        opts.gpuName = options.gpuName;
+        opts.optLevel = options.optLevel;
+        opts.numWarps = options.numWarps;
+        buildTileaaToNvvmPipeline(pm, opts);
+      });
+}
+
+void tileiras::registerPasses() {
+  registerTileirasPasses();
+  registerTileirasPipelines();
+}

@@ -1,0 +1,10 @@
+//===- DotOps.cpp ---------------------------------------------------------===//
+
+#include "TileToLLVM/TileLowering.h"
+
+using namespace mlir;
+using namespace tileiras;
+using namespace tileiras::lowering;
+
+void lowering::populateDotPatterns(TileTypeConverter &, RewritePatternSet &,
+                                 LoweringState &) {}

@@ -1,0 +1,98 @@
+//===- LayoutConversion.cpp - moving tiles between layouts ----------------===//
+//
+// A register permutation when both layouts put every element in the same
+// thread; otherwise every thread writes its elements to the scratch buffer
+// (row-major, rows padded by one 32-bit word to spread banks) and reads back
+// the elements the destination layout gives it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileToLLVM/TileLowering.h"
+
+using namespace mlir;
+using namespace tileiras;
+using namespace tileiras::lowering;
+
+namespace {
+/// Maps a row-major linear index to its padded position: one 32-bit word of
+/// padding after every row of the last dimension.
+struct PaddedIndexing {
+  int64_t rowLength = 1;
+  int64_t padElements = 0;
+  int64_t rows = 1;
+
+  PaddedIndexing(llvm::ArrayRef<int64_t> shape, int64_t elementBytes) {
+    if (shape.size() < 2)
+      return;
+    rowLength = shape.back();
+    for (int64_t d : shape.drop_back())
+      rows *= d;
+    padElements = std::max<int64_t>(1, 4 / elementBytes);
+  }
+
+  int64_t totalElements() const { return rows * (rowLength + padElements); }
+
+  Value apply(OpBuilder &builder, Location loc, Value linear) const {
+    if (!padElements)
+      return linear;
+    Value row = builder.create<LLVM::UDivOp>(loc, linear,
+                                             i32Constant(builder, loc, rowLength));
+    Value extra = builder.create<LLVM::MulOp>(
+        loc, row, i32Constant(builder, loc, padElements));
+    return builder.create<LLVM::AddOp>(loc, linear, extra);
+  }
+};
+} // namespace
+
+llvm::SmallVector<Value> lowering::convertLayout(
+    OpBuilder &builder, Location loc, LoweringState &state, Type elementType,
+    const layout::LinearLayout &source, const layout::LinearLayout &destination,
+    ValueRange elements) {
+  if (source == destination)
+    return llvm::SmallVector<Value>(elements.begin(), elements.end());
+  if (auto permutation = destination.registerPermutationTo(source)) {
+    llvm::SmallVector<Value> result;
+    for (unsigned sourceReg : *permutation)
+      result.push_back(elements[sourceReg]);
+    return result;
+  }
+
+  // i1 has no shared-memory representation of its own: store bytes.
+  Type storedType = elementType;
+  bool isBool = elementType.isInteger(1);
+  if (isBool)
+    storedType = builder.getI8Type();
+  int64_t elementBytes = sharedElementBytes(storedType);
+  PaddedIndexing padded(source.getShape(), elementBytes);
+  Value buffer = state.scratch.getBuffer(builder, loc,
+                                         padded.totalElements() * elementBytes);
+
+  // Wait until earlier users of the scratch buffer are done with it.
+  emitBarrier(builder, loc);
+  llvm::SmallVector<Value> sourceIndices =
+      emitLinearIndices(builder, loc, source);
+  llvm::SmallVector<bool> firstCopy = firstCopyRegisters(source);
+  for (unsigned reg = 0; reg < source.getNumRegisters(); ++reg) {
+    if (!firstCopy[reg])
+      continue;
+    Value value = elements[reg];
+    if (isBool)
+      value = builder.create<LLVM::ZExtOp>(loc, storedType, value);
+    Value address = sharedElementAddress(
+        builder, loc, buffer, storedType,
+        padded.apply(builder, loc, sourceIndices[reg]));
+    builder.create<LLVM::StoreOp>(loc, value, address);
+  }
+  emitBarrier(builder, loc);
+
+  llvm::SmallVector<Value> result;
+  for (Value index : emitLinearIndices(builder, loc, destination)) {
+    Value address = sharedElementAddress(builder, loc, buffer, storedType,
+                                         padded.apply(builder, loc, index));
+    Value value = builder.create<LLVM::LoadOp>(loc, storedType, address);
+    if (isBool)
+      value = builder.create<LLVM::TruncOp>(loc, elementType, value);
+    result.push_back(value);
+  }
+  return result;
+}

@@ -1,0 +1,352 @@
+//===- LoweringUtils.cpp - building blocks of the tile lowering -----------===//
+
+#include "TileToLLVM/TileLowering.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace tileiras;
+using namespace tileiras::lowering;
+namespace nv = tileiras::nv_tileaa;
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+TileTypeConverter::TileTypeConverter(MLIRContext *context)
+    : LLVMTypeConverter(context) {
+  addConversion([context](nv::PtrType type) -> Type {
+    return LLVM::LLVMPointerType::get(context, type.getAddressSpace());
+  });
+  addConversion([context](nv::MemTokenType) -> Type {
+    return IntegerType::get(context, 32);
+  });
+  // tf32 travels in f32 registers; FP8 in bytes.
+  addConversion([context](FloatTF32Type) -> Type {
+    return Float32Type::get(context);
+  });
+  addConversion([this](RankedTensorType type) -> std::optional<Type> {
+    auto layout = nv::getLinearLayout(type);
+    if (failed(layout))
+      return Type(); // a tile without a layout cannot be lowered
+    Type element = convertElementType(type.getElementType());
+    if (!element)
+      return Type();
+    llvm::SmallVector<Type> fields(layout->getNumRegisters(), element);
+    return LLVM::LLVMStructType::getLiteral(type.getContext(), fields);
+  });
+}
+
+Type TileTypeConverter::convertElementType(Type type) const {
+  if (isa<Float8E4M3FNType, Float8E5M2Type>(type))
+    return IntegerType::get(type.getContext(), 8);
+  return convertType(type);
+}
+
+layout::LinearLayout lowering::getLayout(RankedTensorType type) {
+  auto layout = nv::getLinearLayout(type);
+  assert(succeeded(layout) && "tile without a layout");
+  return *layout;
+}
+
+unsigned lowering::getElementsPerThread(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return 1;
+  return getLayout(tensor).getNumRegisters();
+}
+
+//===----------------------------------------------------------------------===//
+// Values
+//===----------------------------------------------------------------------===//
+
+llvm::SmallVector<Value> lowering::unpackTile(OpBuilder &builder, Location loc,
+                                              Value value) {
+  auto structType = dyn_cast<LLVM::LLVMStructType>(value.getType());
+  if (!structType)
+    return {value};
+  llvm::SmallVector<Value> elements;
+  for (unsigned i = 0, e = structType.getBody().size(); i < e; ++i)
+    elements.push_back(builder.create<LLVM::ExtractValueOp>(loc, value, i));
+  return elements;
+}
+
+Value lowering::packTile(OpBuilder &builder, Location loc, Type type,
+                         ValueRange elements) {
+  if (!isa<LLVM::LLVMStructType>(type)) {
+    assert(elements.size() == 1 && "scalar packs one element");
+    return elements.front();
+  }
+  Value result = builder.create<LLVM::UndefOp>(loc, type);
+  for (auto [index, element] : llvm::enumerate(elements))
+    result = builder.create<LLVM::InsertValueOp>(loc, result, element, index);
+  return result;
+}
+
+Value lowering::intConstant(OpBuilder &builder, Location loc, Type type,
+                            int64_t value) {
+  return builder.create<LLVM::ConstantOp>(loc, type,
+                                          builder.getIntegerAttr(type, value));
+}
+
+Value lowering::i32Constant(OpBuilder &builder, Location loc, int64_t value) {
+  return intConstant(builder, loc, builder.getI32Type(), value);
+}
+
+//===----------------------------------------------------------------------===//
+// Threads
+//===----------------------------------------------------------------------===//
+
+Value lowering::getThreadId(OpBuilder &builder, Location loc) {
+  return builder.create<NVVM::ThreadIdXOp>(loc, builder.getI32Type());
+}
+
+Value lowering::getLaneId(OpBuilder &builder, Location loc) {
+  return builder.create<LLVM::AndOp>(loc, getThreadId(builder, loc),
+                                     i32Constant(builder, loc, 31));
+}
+
+Value lowering::getWarpId(OpBuilder &builder, Location loc) {
+  Value warp = builder.create<LLVM::LShrOp>(loc, getThreadId(builder, loc),
+                                            i32Constant(builder, loc, 5));
+  // Reading it back from lane 0 tells the backend the value is uniform
+  // across the warp, which keeps warp-dependent addresses in uniform
+  // registers.
+  return builder.create<NVVM::ShflOp>(
+      loc, builder.getI32Type(), i32Constant(builder, loc, -1), warp,
+      i32Constant(builder, loc, 0), i32Constant(builder, loc, 31),
+      NVVM::ShflKind::idx, UnitAttr());
+}
+
+/// The coordinate contribution of an index's bits: for every input bit b
+/// with basis v along `dim`, ((index >> b) & 1) * v; runs of consecutive
+/// bits with doubling values become one shift-and-mask.
+static Value emitBitsContribution(OpBuilder &builder, Location loc,
+                                  Value index,
+                                  llvm::ArrayRef<layout::Coord> bases,
+                                  unsigned dim) {
+  Value result;
+  unsigned bit = 0;
+  while (bit < bases.size()) {
+    int64_t value = bases[bit][dim];
+    if (value == 0) {
+      ++bit;
+      continue;
+    }
+    unsigned run = 1;
+    while (bit + run < bases.size() && bases[bit + run][dim] == value << run)
+      ++run;
+    Value piece = builder.create<LLVM::LShrOp>(loc, index,
+                                               i32Constant(builder, loc, bit));
+    piece = builder.create<LLVM::AndOp>(
+        loc, piece, i32Constant(builder, loc, (int64_t(1) << run) - 1));
+    unsigned shift = llvm::Log2_64(value);
+    if (shift)
+      piece = builder.create<LLVM::ShlOp>(loc, piece,
+                                          i32Constant(builder, loc, shift));
+    result = result ? builder.create<LLVM::XOrOp>(loc, result, piece).getResult()
+                    : piece;
+    bit += run;
+  }
+  return result;
+}
+
+llvm::SmallVector<llvm::SmallVector<Value>>
+lowering::emitCoordinates(OpBuilder &builder, Location loc,
+                          const layout::LinearLayout &layout) {
+  unsigned rank = layout.getRank();
+  Value lane = layout.getNumBits(layout::InDim::Lane)
+                   ? getLaneId(builder, loc)
+                   : Value();
+  Value warp = layout.getNumBits(layout::InDim::Warp)
+                   ? getWarpId(builder, loc)
+                   : Value();
+  llvm::SmallVector<Value> base;
+  for (unsigned d = 0; d < rank; ++d) {
+    Value fromLane =
+        lane ? emitBitsContribution(builder, loc, lane,
+                                    layout.getBases(layout::InDim::Lane), d)
+             : Value();
+    Value fromWarp =
+        warp ? emitBitsContribution(builder, loc, warp,
+                                    layout.getBases(layout::InDim::Warp), d)
+             : Value();
+    Value combined = fromLane;
+    if (fromWarp)
+      combined = combined
+                     ? builder.create<LLVM::XOrOp>(loc, combined, fromWarp)
+                           .getResult()
+                     : fromWarp;
+    base.push_back(combined ? combined : i32Constant(builder, loc, 0));
+  }
+  llvm::SmallVector<llvm::SmallVector<Value>> coords;
+  for (unsigned reg = 0; reg < layout.getNumRegisters(); ++reg) {
+    layout::Coord part = layout.applyPart(layout::InDim::Register, reg);
+    llvm::SmallVector<Value> coord;
+    for (unsigned d = 0; d < rank; ++d)
+      coord.push_back(part[d] == 0
+                          ? base[d]
+                          : builder
+                                .create<LLVM::XOrOp>(
+                                    loc, base[d],
+                                    i32Constant(builder, loc, part[d]))
+                                .getResult());
+    coords.push_back(std::move(coord));
+  }
+  return coords;
+}
+
+llvm::SmallVector<Value>
+lowering::emitLinearIndices(OpBuilder &builder, Location loc,
+                            const layout::LinearLayout &layout) {
+  llvm::ArrayRef<int64_t> shape = layout.getShape();
+  llvm::SmallVector<Value> indices;
+  for (const auto &coord : emitCoordinates(builder, loc, layout)) {
+    Value index;
+    int64_t stride = 1;
+    for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
+      Value term = coord[d];
+      if (stride > 1)
+        term = builder.create<LLVM::ShlOp>(
+            loc, term, i32Constant(builder, loc, llvm::Log2_64(stride)));
+      index = index ? builder.create<LLVM::OrOp>(loc, index, term).getResult()
+                    : term;
+      stride *= shape[d];
+    }
+    indices.push_back(index);
+  }
+  return indices;
+}
+
+Value lowering::emitThreadOwnerPredicate(OpBuilder &builder, Location loc,
+                                         const layout::LinearLayout &layout) {
+  auto mask = [&](layout::InDim dim) {
+    int64_t bits = 0;
+    for (unsigned bit : layout.freeBits(dim))
+      bits |= int64_t(1) << bit;
+    return bits;
+  };
+  int64_t laneMask = mask(layout::InDim::Lane);
+  int64_t warpMask = mask(layout::InDim::Warp);
+  Value predicate;
+  auto addCheck = [&](Value index, int64_t bits) {
+    Value masked = builder.create<LLVM::AndOp>(loc, index,
+                                               i32Constant(builder, loc, bits));
+    Value isZero = builder.create<LLVM::ICmpOp>(
+        loc, LLVM::ICmpPredicate::eq, masked, i32Constant(builder, loc, 0));
+    predicate = predicate
+                    ? builder.create<LLVM::AndOp>(loc, predicate, isZero)
+                          .getResult()
+                    : isZero;
+  };
+  if (laneMask)
+    addCheck(getLaneId(builder, loc), laneMask);
+  if (warpMask)
+    addCheck(getWarpId(builder, loc), warpMask);
+  return predicate;
+}
+
+llvm::SmallVector<bool>
+lowering::firstCopyRegisters(const layout::LinearLayout &layout) {
+  llvm::SmallVector<bool> first(layout.getNumRegisters(), true);
+  llvm::DenseMap<int64_t, unsigned> seen;
+  llvm::ArrayRef<int64_t> shape = layout.getShape();
+  for (unsigned reg = 0; reg < layout.getNumRegisters(); ++reg) {
+    layout::Coord part = layout.applyPart(layout::InDim::Register, reg);
+    int64_t key = 0;
+    for (unsigned d = 0; d < part.size(); ++d)
+      key = key * shape[d] + part[d];
+    if (!seen.try_emplace(key, reg).second)
+      first[reg] = false;
+  }
+  return first;
+}
+
+//===----------------------------------------------------------------------===//
+// Shuffles, barriers, shared memory
+//===----------------------------------------------------------------------===//
+
+/// Shuffles a 32-bit integer or float.
+static Value shuffle32(OpBuilder &builder, Location loc, Value value,
+                       Value offset, NVVM::ShflKind kind) {
+  int64_t clamp = kind == NVVM::ShflKind::up ? 0 : 31;
+  return builder.create<NVVM::ShflOp>(loc, value.getType(),
+                                      i32Constant(builder, loc, -1), value,
+                                      offset, i32Constant(builder, loc, clamp),
+                                      kind, UnitAttr());
+}
+
+static Value shuffleAny(OpBuilder &builder, Location loc, Value value,
+                        Value offset, NVVM::ShflKind kind) {
+  Type type = value.getType();
+  Type i32 = builder.getI32Type();
+  if (type.isInteger(32) || type.isF32())
+    return shuffle32(builder, loc, value, offset, kind);
+  if (auto ptr = dyn_cast<LLVM::LLVMPointerType>(type)) {
+    Value asInt = builder.create<LLVM::PtrToIntOp>(loc, builder.getI64Type(),
+                                                   value);
+    Value moved = shuffleAny(builder, loc, asInt, offset, kind);
+    return builder.create<LLVM::IntToPtrOp>(loc, ptr, moved);
+  }
+  unsigned bits = type.getIntOrFloatBitWidth();
+  Type intType = builder.getIntegerType(bits);
+  Value asInt = type.isInteger(bits)
+                    ? value
+                    : builder.create<LLVM::BitcastOp>(loc, intType, value)
+                          .getResult();
+  Value result;
+  if (bits < 32) {
+    Value wide = builder.create<LLVM::ZExtOp>(loc, i32, asInt);
+    Value moved = shuffle32(builder, loc, wide, offset, kind);
+    result = builder.create<LLVM::TruncOp>(loc, intType, moved);
+  } else {
+    assert(bits == 64 && "shuffles move at most 64 bits");
+    Type i64 = builder.getI64Type();
+    Value low = builder.create<LLVM::TruncOp>(loc, i32, asInt);
+    Value high = builder.create<LLVM::TruncOp>(
+        loc, i32,
+        builder.create<LLVM::LShrOp>(loc, asInt, intConstant(builder, loc, i64, 32)));
+    low = shuffle32(builder, loc, low, offset, kind);
+    high = shuffle32(builder, loc, high, offset, kind);
+    Value lowWide = builder.create<LLVM::ZExtOp>(loc, i64, low);
+    Value highWide = builder.create<LLVM::ShlOp>(
+        loc, builder.create<LLVM::ZExtOp>(loc, i64, high),
+        intConstant(builder, loc, i64, 32));
+    result = builder.create<LLVM::OrOp>(loc, lowWide, highWide);
+  }
+  if (type.isInteger(bits))
+    return result;
+  return builder.create<LLVM::BitcastOp>(loc, type, result);
+}
+
+Value lowering::shuffleXor(OpBuilder &builder, Location loc, Value value,
+                           unsigned laneMask) {
+  return shuffleAny(builder, loc, value, i32Constant(builder, loc, laneMask),
+                    NVVM::ShflKind::bfly);
+}
+
+Value lowering::shuffleIndex(OpBuilder &builder, Location loc, Value value,
+                             Value lane) {
+  return shuffleAny(builder, loc, value, lane, NVVM::ShflKind::idx);
+}
+
+void lowering::emitBarrier(OpBuilder &builder, Location loc) {
+  builder.create<NVVM::Barrier0Op>(loc);
+}
+
+Value lowering::sharedElementAddress(OpBuilder &builder, Location loc,
+                                     Value base, Type elementType,
+                                     Value index) {
+  return builder.create<LLVM::GEPOp>(loc, base.getType(), elementType, base,
+                                     ValueRange{index});
+}
+
+int64_t lowering::sharedElementBytes(Type llvmElementType) {
+  if (isa<LLVM::LLVMPointerType>(llvmElementType))
+    return 8;
+  // i1 is stored as a byte.
+  return std::max<int64_t>(1, llvmElementType.getIntOrFloatBitWidth() / 8);
+}

@@ -1,0 +1,10 @@
+//===- ReduceScanOps.cpp ---------------------------------------------------------===//
+
+#include "TileToLLVM/TileLowering.h"
+
+using namespace mlir;
+using namespace tileiras;
+using namespace tileiras::lowering;
+
+void lowering::populateReduceScanPatterns(TileTypeConverter &, RewritePatternSet &,
+                                 LoweringState &) {}

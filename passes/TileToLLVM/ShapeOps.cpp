@@ -1,0 +1,10 @@
+//===- ShapeOps.cpp ---------------------------------------------------------===//
+
+#include "TileToLLVM/TileLowering.h"
+
+using namespace mlir;
+using namespace tileiras;
+using namespace tileiras::lowering;
+
+void lowering::populateShapeOpPatterns(TileTypeConverter &, RewritePatternSet &,
+                                 LoweringState &) {}

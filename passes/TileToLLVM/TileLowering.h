@@ -1,0 +1,194 @@
+//===- TileLowering.h - shared pieces of the tile -> LLVM lowering -*- C++ -*-//
+//
+// The lowering of nv_tileaa to per-thread LLVM + NVVM code. A tile value of
+// type tensor<..., #layout> becomes an LLVM struct holding the elements one
+// thread owns, in register order of the layout's linear map; scalars stay
+// scalars. Each op family has its own file and populate function; this
+// header holds what they share.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIRAS_PASSES_TILETOLLVM_TILELOWERING_H
+#define TILEIRAS_PASSES_TILETOLLVM_TILELOWERING_H
+
+#include "tileiras/Analysis/AxisInfo.h"
+#include "tileiras/Dialect/NVTileAA/NVTileAA.h"
+#include "tileiras/Layout/LinearLayout.h"
+#include "tileiras/TargetSpec/Target.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace tileiras::lowering {
+
+/// Tiles have at most this many elements per thread; larger ones cannot be
+/// distributed without spilling and are rejected with a diagnostic.
+inline constexpr unsigned kMaxElementsPerThread = 256;
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+/// LLVM types for nv_tileaa values: !nv_tileaa.ptr<T, AS> -> !llvm.ptr<AS>,
+/// !nv_tileaa.mem_token -> i32 (tokens carry no data), tf32 -> f32, f8 -> i8,
+/// and a laid-out tile -> !llvm.struct of the elements one thread owns.
+class TileTypeConverter : public mlir::LLVMTypeConverter {
+public:
+  explicit TileTypeConverter(mlir::MLIRContext *context);
+
+  /// The LLVM type of one element of a tile (or of a scalar).
+  mlir::Type convertElementType(mlir::Type type) const;
+};
+
+/// The linear layout of a laid-out tile type (asserts it has one).
+layout::LinearLayout getLayout(mlir::RankedTensorType type);
+
+/// Number of elements one thread holds for a value (1 for scalars).
+unsigned getElementsPerThread(mlir::Type type);
+
+//===----------------------------------------------------------------------===//
+// Shared state of one run of the lowering
+//===----------------------------------------------------------------------===//
+
+/// Scratch shared memory: operations that exchange data between threads
+/// (layout conversions, cross-warp reductions, scans) reuse one buffer per
+/// function, fenced by barriers, sized for the largest request.
+class SharedScratch {
+public:
+  /// A !llvm.ptr<3> to the scratch buffer of the function enclosing the
+  /// builder's insertion point, recording that `bytes` are needed.
+  mlir::Value getBuffer(mlir::OpBuilder &builder, mlir::Location loc,
+                        int64_t bytes);
+
+  /// Bytes requested per function so far.
+  const llvm::DenseMap<mlir::Operation *, int64_t> &getRequests() const {
+    return requests;
+  }
+
+  /// After the conversion: declares one shared-memory global per function
+  /// that asked for scratch (static up to 48 KiB, dynamic above; kernels
+  /// record the size in `nv_tileaa.shared_memory_bytes`), failing with a
+  /// diagnostic when a kernel needs more than the target allows.
+  mlir::LogicalResult materialize(mlir::ModuleOp module,
+                                  const targetspec::Target &target);
+
+  /// Symbol of the scratch global of a function.
+  static std::string symbolFor(llvm::StringRef functionName);
+
+private:
+  llvm::DenseMap<mlir::Operation *, int64_t> requests;
+};
+
+struct LoweringState {
+  const AxisInfoAnalysis &axisInfo;
+  SharedScratch &scratch;
+  targetspec::Target target;
+};
+
+//===----------------------------------------------------------------------===//
+// Building blocks
+//===----------------------------------------------------------------------===//
+
+/// The elements of a lowered tile (struct) or the scalar itself.
+llvm::SmallVector<mlir::Value> unpackTile(mlir::OpBuilder &builder,
+                                          mlir::Location loc,
+                                          mlir::Value value);
+/// Packs elements into the lowered type (`type` is the LLVM struct, or the
+/// scalar type when there is one element and the value is a scalar).
+mlir::Value packTile(mlir::OpBuilder &builder, mlir::Location loc,
+                     mlir::Type type, mlir::ValueRange elements);
+
+mlir::Value i32Constant(mlir::OpBuilder &builder, mlir::Location loc,
+                        int64_t value);
+mlir::Value intConstant(mlir::OpBuilder &builder, mlir::Location loc,
+                        mlir::Type type, int64_t value);
+
+/// %tid.x, the lane (tid & 31) and the warp (tid >> 5, made warp-uniform).
+mlir::Value getThreadId(mlir::OpBuilder &builder, mlir::Location loc);
+mlir::Value getLaneId(mlir::OpBuilder &builder, mlir::Location loc);
+mlir::Value getWarpId(mlir::OpBuilder &builder, mlir::Location loc);
+
+/// For each register of the calling thread, the tile coordinate it holds
+/// (one i32 per dimension). The lane/warp part is computed once and the
+/// register part added as constants.
+llvm::SmallVector<llvm::SmallVector<mlir::Value>>
+emitCoordinates(mlir::OpBuilder &builder, mlir::Location loc,
+                const layout::LinearLayout &layout);
+
+/// Row-major linear index of each register's coordinate in the tile.
+llvm::SmallVector<mlir::Value>
+emitLinearIndices(mlir::OpBuilder &builder, mlir::Location loc,
+                  const layout::LinearLayout &layout);
+
+/// i1 that is true in exactly one of the threads holding a replicated copy
+/// of an element (replication along lanes and warps); null when the layout
+/// does not replicate across threads.
+mlir::Value emitThreadOwnerPredicate(mlir::OpBuilder &builder,
+                                     mlir::Location loc,
+                                     const layout::LinearLayout &layout);
+/// Registers that hold the first copy of their element within the thread.
+llvm::SmallVector<bool> firstCopyRegisters(const layout::LinearLayout &layout);
+
+/// Warp shuffles of any 8..64-bit scalar (split into i32 pieces as needed).
+mlir::Value shuffleXor(mlir::OpBuilder &builder, mlir::Location loc,
+                       mlir::Value value, unsigned laneMask);
+mlir::Value shuffleIndex(mlir::OpBuilder &builder, mlir::Location loc,
+                         mlir::Value value, mlir::Value lane);
+
+/// bar.sync 0.
+void emitBarrier(mlir::OpBuilder &builder, mlir::Location loc);
+
+/// Address of element `index` (in elements of `elementType`) of a shared
+/// buffer.
+mlir::Value sharedElementAddress(mlir::OpBuilder &builder, mlir::Location loc,
+                                 mlir::Value base, mlir::Type elementType,
+                                 mlir::Value index);
+
+/// Moves a tile between layouts (same shape and element type) through the
+/// scratch buffer, or with a register permutation when the two layouts agree
+/// on lanes and warps. `elements` are the source registers.
+llvm::SmallVector<mlir::Value>
+convertLayout(mlir::OpBuilder &builder, mlir::Location loc,
+              LoweringState &state, mlir::Type elementType,
+              const layout::LinearLayout &source,
+              const layout::LinearLayout &destination,
+              mlir::ValueRange elements);
+
+/// Bytes one element of `type` occupies in shared memory.
+int64_t sharedElementBytes(mlir::Type llvmElementType);
+
+//===----------------------------------------------------------------------===//
+// Pattern families (one file each)
+//===----------------------------------------------------------------------===//
+
+void populateShapeOpPatterns(TileTypeConverter &converter,
+                             mlir::RewritePatternSet &patterns,
+                             LoweringState &state);
+void populateElementwiseOpPatterns(TileTypeConverter &converter,
+                                   mlir::RewritePatternSet &patterns,
+                                   LoweringState &state);
+void populateMemoryOpPatterns(TileTypeConverter &converter,
+                              mlir::RewritePatternSet &patterns,
+                              LoweringState &state);
+void populateReduceScanPatterns(TileTypeConverter &converter,
+                                mlir::RewritePatternSet &patterns,
+                                LoweringState &state);
+void populateDotPatterns(TileTypeConverter &converter,
+                         mlir::RewritePatternSet &patterns,
+                         LoweringState &state);
+void populateMiscOpPatterns(TileTypeConverter &converter,
+                            mlir::RewritePatternSet &patterns,
+                            LoweringState &state);
+
+} // namespace tileiras::lowering
+
+#endif // TILEIRAS_PASSES_TILETOLLVM_TILELOWERING_H

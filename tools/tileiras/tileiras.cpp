@@ -1,0 +1,31 @@
+//===- tileiras.cpp - the tileiras compiler driver ------------------------===//
+//
+// A thin main over the driver library (lib/Driver).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileiras/Driver/Driver.h"
+#include "tileiras/Driver/ExitCodes.h"
+
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+
+/// LLVM reports some backend failures as fatal errors and aborts the process
+/// when the handler returns. Report them as a compile error instead of a
+/// crash; outputs are only written once every job succeeded, so exiting here
+/// cannot leave a half-written file behind.
+static void handleFatalError(void *, const char *reason, bool) {
+  llvm::errs() << "tileiras: error: internal compiler error: " << reason
+               << "\n";
+  llvm::errs().flush();
+  std::_Exit(tileiras::driver::ExitCompileError);
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  llvm::install_fatal_error_handler(handleFatalError);
+  return tileiras::driver::runDriver(argc, argv);
+}
