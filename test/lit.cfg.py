@@ -34,6 +34,10 @@ llvm_config.add_tool_substitutions(
 config.substitutions.append(("%tileiras_src", config.tileiras_src_root))
 config.substitutions.append(("%tileiras_lib", config.tileiras_lib_dir))
 config.substitutions.append(("%python", config.python_executable))
+# `%expect-exit N cmd...` succeeds only when cmd exits with exactly N.
+config.substitutions.append(
+    ("%expect-exit", os.path.join(config.tileiras_src_root, "test", "utils",
+                                  "expect-exit.sh")))
 
 # ptxas: the `ptxas` feature is set only when a ptxas is found (PATH, then
 # $CUDA_HOME/bin, then /usr/local/cuda/bin). `%ptxas-verify ARCH FILE...`
@@ -52,6 +56,13 @@ def find_ptxas():
 ptxas = find_ptxas()
 verify = os.path.join(config.tileiras_src_root, "test", "utils",
                       "ptxas-verify.sh")
+all_targets = os.path.join(config.tileiras_src_root, "test", "utils",
+                           "all-targets.sh")
+if ptxas:
+    config.substitutions.append(("%all-targets",
+                                 "env PTXAS=%s %s" % (ptxas, all_targets)))
+else:
+    config.substitutions.append(("%all-targets", "env PTXAS= " + all_targets))
 if ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas-verify",

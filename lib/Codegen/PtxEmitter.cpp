@@ -9,6 +9,7 @@
 #include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Analysis/LoopAnalysisManager.h"
 #include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -64,6 +65,14 @@ codegen::selectPtxVersion(const llvm::Module &module,
       neededBy = targetspec::getInstrFamilyInfo(use.family).name;
     }
   }
+  // DWARF sections with label differences (full debug info) need PTX 7.5.
+  static constexpr PtxVersion kDebugSectionsPtx{7, 5};
+  for (const llvm::DICompileUnit *unit : module.debug_compile_units())
+    if (unit->getEmissionKind() == llvm::DICompileUnit::FullDebug &&
+        needed < kDebugSectionsPtx) {
+      needed = kDebugSectionsPtx;
+      neededBy = "full debug information (-g)";
+    }
   if (needed > newest)
     return makeError(neededBy + " needs PTX ISA " + needed.str() +
                      ", newer than the newest this compiler can emit (" +

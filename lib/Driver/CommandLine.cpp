@@ -97,11 +97,15 @@ std::optional<int> driver::parseCommandLine(int argc, const char *const *argv,
                  "Target GPU: sm_XX, sm_XXa or sm_XXf (default: the module's "
                  "own target, else sm_75; see --list-gpus)")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  // Repeatable options take one value per occurrence; without this CLI11
+  // would swallow the following positional input as another value.
   app.add_option("--arch", out.archs,
-                 "nvcc-style target, repeatable (also spelled -arch=sm_XX)");
+                 "nvcc-style target, repeatable (also spelled -arch=sm_XX)")
+      ->allow_extra_args(false);
   app.add_option("--gencode", out.gencodes,
                  "nvcc-style arch=compute_XX,code=sm_XX pair, repeatable "
-                 "(also spelled -gencode)");
+                 "(also spelled -gencode)")
+      ->allow_extra_args(false);
   app.add_option("-O,--opt-level", out.optLevel,
                  "Optimization level 0..3 (default 3)")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
@@ -128,7 +132,8 @@ std::optional<int> driver::parseCommandLine(int argc, const char *const *argv,
   app.add_option("--ptxas-path", out.ptxasPath,
                  "ptxas to use for cubin/fatbin output");
   app.add_option("--Xptxas", out.xptxas,
-                 "Pass an option to ptxas, repeatable (also -Xptxas OPT)");
+                 "Pass an option to ptxas, repeatable (also -Xptxas OPT)")
+      ->allow_extra_args(false);
   app.add_option("--cuda-path", out.cudaPath,
                  "CUDA toolkit root, searched first for ptxas, fatbinary and "
                  "libdevice");

@@ -6,12 +6,14 @@
 #include "tileiras/Driver/ExternalTools.h"
 #include "tileiras/Driver/OutputFile.h"
 #include "tileiras/Driver/TargetCompile.h"
+#include "tileiras/Passes/Passes.h"
 #include "tileiras/Passes/Pipelines.h"
 #include "tileiras/Support/NestingDepth.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
 
@@ -29,6 +31,9 @@ using namespace tileiras::driver;
 static bool applyMlirOptions(llvm::ArrayRef<std::string> options) {
   if (options.empty())
     return true;
+  // Options such as --mlir-print-ir-after=<pass> name passes.
+  mlir::registerAllPasses();
+  registerPasses();
   mlir::registerMLIRContextCLOptions();
   mlir::registerPassManagerCLOptions();
   mlir::registerAsmPrinterCLOptions();
@@ -40,8 +45,11 @@ static bool applyMlirOptions(llvm::ArrayRef<std::string> options) {
   llvm::raw_string_ostream os(errors);
   bool ok = llvm::cl::ParseCommandLineOptions(
       static_cast<int>(argv.size()), argv.data(), "", &os);
-  if (!ok)
-    reportError(llvm::StringRef(errors).trim().split('\n').first);
+  if (!ok) {
+    llvm::StringRef first = llvm::StringRef(errors).trim().split('\n').first;
+    reportError(first.empty() ? llvm::StringRef("invalid --mlir-* option")
+                              : first);
+  }
   return ok;
 }
 
@@ -97,12 +105,15 @@ int driver::runCompilePlan(const CompilePlan &plan) {
       return ExitToolError;
     }
   }
-  if (!plan.dumpDir.empty())
-    if (std::error_code ec = llvm::sys::fs::create_directories(plan.dumpDir)) {
-      reportError("cannot create --dump-dir '" + plan.dumpDir +
-                  "': " + ec.message());
-      return ExitOutputError;
-    }
+  for (auto [option, directory] :
+       {std::pair<llvm::StringRef, llvm::StringRef>("--dump-dir", plan.dumpDir),
+        {"--output-dir", plan.outputDir}})
+    if (!directory.empty())
+      if (std::error_code ec = llvm::sys::fs::create_directories(directory)) {
+        reportError("cannot create " + option + " '" + directory +
+                    "': " + ec.message());
+        return ExitOutputError;
+      }
 
   mlir::DialectRegistry registry;
   registerTileirasDialects(registry);

@@ -104,11 +104,13 @@ static std::string readFileOrEmpty(llvm::StringRef path) {
   return std::move(*contents);
 }
 
-/// Runs a program; on failure the error holds its stderr/stdout.
+/// Runs a program; on failure the error holds its stderr/stdout. On
+/// success `stdoutText` gets its standard output and `allText` both streams.
 static llvm::Error runProgram(llvm::StringRef program,
                               llvm::ArrayRef<std::string> args,
                               const ScratchDir &scratch,
-                              std::string *stdoutText = nullptr) {
+                              std::string *stdoutText = nullptr,
+                              std::string *allText = nullptr) {
   std::vector<llvm::StringRef> argv = {program};
   for (const std::string &arg : args)
     argv.push_back(arg);
@@ -124,6 +126,8 @@ static llvm::Error runProgram(llvm::StringRef program,
   std::string err = readFileOrEmpty(errPath);
   if (stdoutText)
     *stdoutText = out;
+  if (allText)
+    *allText = out + err;
   if (rc == 0)
     return llvm::Error::success();
   std::string message = llvm::sys::path::filename(program).str();
@@ -167,8 +171,8 @@ llvm::Error driver::checkPtxasReadsVersion(const PtxasInfo &ptxas,
                    "--ptx-version");
 }
 
-llvm::Expected<std::string> driver::runPtxas(const PtxasInvocation &invocation,
-                                             llvm::StringRef ptx) {
+llvm::Expected<PtxasResult>
+driver::runPtxas(const PtxasInvocation &invocation, llvm::StringRef ptx) {
   auto scratch = ScratchDir::create();
   if (!scratch)
     return scratch.takeError();
@@ -192,14 +196,15 @@ llvm::Expected<std::string> driver::runPtxas(const PtxasInvocation &invocation,
   args.push_back(input);
   args.push_back("-o");
   args.push_back(output);
-  std::string messages;
-  if (llvm::Error error =
-          runProgram(invocation.ptxasPath, args, *scratch, &messages))
+  PtxasResult result;
+  if (llvm::Error error = runProgram(invocation.ptxasPath, args, *scratch,
+                                     nullptr, &result.messages))
     return std::move(error);
-  // ptxas -v and warnings go to stdout/stderr; pass them on.
-  if (!messages.empty())
-    llvm::errs() << messages;
-  return readFile(output);
+  auto cubin = readFile(output);
+  if (!cubin)
+    return cubin.takeError();
+  result.cubin = std::move(*cubin);
+  return result;
 }
 
 llvm::Expected<std::string>

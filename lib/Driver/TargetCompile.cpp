@@ -115,10 +115,11 @@ static llvm::Error checkPtxRequestForTarget(const codegen::PtxVersionRequest &re
   return llvm::Error::success();
 }
 
-JobResult driver::runTargetCompile(const CompilePlan &plan,
-                                   const TargetJob &job,
-                                   llvm::MemoryBufferRef input,
-                                   const JobEnvironment &environment) {
+/// The job itself; every phase is timed under `rootTimer`.
+static JobResult compileJob(const CompilePlan &plan, const TargetJob &job,
+                            llvm::MemoryBufferRef input,
+                            const JobEnvironment &environment,
+                            mlir::TimingScope &rootTimer) {
   JobResult result;
   result.target = job.target;
   llvm::raw_string_ostream diagnostics(result.diagnostics);
@@ -129,6 +130,9 @@ JobResult driver::runTargetCompile(const CompilePlan &plan,
 
   mlir::MLIRContext context(*environment.registry,
                             mlir::MLIRContext::Threading::DISABLED);
+  // Diagnostics name the place in the user's file; dumping the whole
+  // operation after each one would bury them.
+  context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBuffer(input, /*RequiresNullTerminator=*/false),
@@ -156,19 +160,11 @@ JobResult driver::runTargetCompile(const CompilePlan &plan,
   pipelineOptions.numWarps = plan.numWarps.value_or(0);
   pipelineOptions.debugInfo = debugInfoKind(plan.debug);
 
-  mlir::DefaultTimingManager timing;
-  std::string timingText;
-  llvm::raw_string_ostream timingStream(timingText);
-  if (plan.timePasses) {
-    timing.setEnabled(true);
-    timing.setOutput(mlir::createOutputStrategy(
-        mlir::DefaultTimingManager::OutputFormat::Text, timingStream));
-  }
-  mlir::TimingScope rootTimer = timing.getRootScope();
-
   using PhaseBuilder = void (*)(mlir::OpPassManager &,
                                 const TileaaToNvvmOptions &);
   auto runPhase = [&](llvm::StringRef name, PhaseBuilder build) -> bool {
+    // The timer outlives the pass manager that reports into it.
+    mlir::TimingScope phaseTimer = rootTimer.nest(("MLIR " + name).str());
     mlir::PassManager pm(&context, mlir::ModuleOp::getOperationName());
     build(pm, pipelineOptions);
     // --mlir-* options registered MLIR's pass-manager options; without them
@@ -178,7 +174,6 @@ JobResult driver::runTargetCompile(const CompilePlan &plan,
       diagnostics << "tileiras: error: cannot apply the --mlir-* options\n";
       return false;
     }
-    mlir::TimingScope phaseTimer = rootTimer.nest(("MLIR " + name).str());
     if (plan.timePasses)
       pm.enableTiming(phaseTimer);
     if (mlir::failed(pm.run(*module)))
@@ -289,11 +284,6 @@ JobResult driver::runTargetCompile(const CompilePlan &plan,
 
   if (plan.emit == EmitKind::Ptx) {
     result.output = std::move(compiled->ptx);
-    if (plan.timePasses) {
-      rootTimer.stop();
-      timing.print();
-      result.timingReport = timingText;
-    }
     return result;
   }
 
@@ -324,22 +314,45 @@ JobResult driver::runTargetCompile(const CompilePlan &plan,
     invocation.deviceDebug = plan.debug == codegen::DebugLevel::Full;
     invocation.lineInfo = plan.debug == codegen::DebugLevel::LineInfo;
     invocation.extraOptions = plan.xptxas;
-    auto cubin = runPtxas(invocation, compiled->ptx);
-    if (!cubin) {
-      diagnostics << "tileiras: error: " << llvm::toString(cubin.takeError())
-                  << "\n";
+    auto assembled = runPtxas(invocation, compiled->ptx);
+    if (!assembled) {
+      diagnostics << "tileiras: error: "
+                  << llvm::toString(assembled.takeError()) << "\n";
       return fail(ExitToolError);
     }
+    // ptxas' -v statistics and warnings, in this job's place on stderr.
+    diagnostics << assembled->messages;
     if (plan.emit == EmitKind::Cubin)
-      result.output = std::move(*cubin);
+      result.output = std::move(assembled->cubin);
     else
-      result.images.push_back({false, chip, std::move(*cubin)});
+      result.images.push_back({false, chip, std::move(assembled->cubin)});
   }
   ptxasTimer.stop();
   if (plan.emit == EmitKind::Fatbin && (job.embedPtx || plan.targetFromModule))
     result.images.push_back({true, result.target, compiled->ptx});
+  return result;
+}
+
+JobResult driver::runTargetCompile(const CompilePlan &plan,
+                                   const TargetJob &job,
+                                   llvm::MemoryBufferRef input,
+                                   const JobEnvironment &environment) {
+  // The stream outlives the manager, which may still print when destroyed.
+  std::string timingText;
+  llvm::raw_string_ostream timingStream(timingText);
+  mlir::DefaultTimingManager timing;
   if (plan.timePasses) {
-    rootTimer.stop();
+    timing.setEnabled(true);
+    timing.setOutput(mlir::createOutputStrategy(
+        mlir::DefaultTimingManager::OutputFormat::Text, timingStream));
+  }
+  JobResult result;
+  {
+    // Every nested timer is gone before the report is printed.
+    mlir::TimingScope rootTimer = timing.getRootScope();
+    result = compileJob(plan, job, input, environment, rootTimer);
+  }
+  if (plan.timePasses) {
     timing.print();
     result.timingReport = timingText;
   }

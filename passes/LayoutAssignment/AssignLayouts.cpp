@@ -25,6 +25,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -93,6 +94,18 @@ public:
     if (failed(assignRegion(func.getBody())))
       return failure();
     updateSignature();
+    // Values recomputed in another layout may have left their originals
+    // without uses.
+    for (bool changed = true; changed;) {
+      llvm::SmallVector<Operation *> dead;
+      func.walk([&](Operation *op) {
+        if (op->getNumRegions() == 0 && isOpTriviallyDead(op))
+          dead.push_back(op);
+      });
+      for (Operation *op : dead)
+        op->erase();
+      changed = !dead.empty();
+    }
     return success();
   }
 
@@ -229,88 +242,109 @@ private:
   }
 
   void collectWishes() {
+    // Pre-order, reversed: users before producers, loop bodies before their
+    // loops. Loop-carried values need a few rounds to settle.
     llvm::SmallVector<Operation *> ops;
-    func.walk([&](Operation *op) { ops.push_back(op); });
-    for (Operation *op : llvm::reverse(ops)) {
-      llvm::TypeSwitch<Operation *>(op)
-          .Case([&](nv::LoadOp load) {
-            if (!asTile(load.getPtr().getType()))
-              return;
-            Attribute layout =
-                memoryLayout(load.getPtr(), elementBits(load.getType()));
-            wish(load.getPtr(), layout, true);
-            wish(load.getMask(), layout, true);
-            wish(load.getOther(), layout, true);
-          })
-          .Case([&](nv::StoreOp store) {
-            if (!asTile(store.getPtr().getType()))
-              return;
-            Attribute layout = memoryLayout(
-                store.getPtr(), elementBits(store.getValue().getType()));
-            wish(store.getPtr(), layout, true);
-            wish(store.getValue(), layout, true);
-            wish(store.getMask(), layout, true);
-          })
-          .Case<nv::AtomicRMWOp, nv::AtomicCASOp>([&](Operation *atomic) {
-            Value ptr = atomic->getOperand(
-                isa<nv::AtomicRMWOp>(atomic) ? 0 : 0);
-            if (!asTile(ptr.getType()))
-              return;
-            Attribute layout = memoryLayout(ptr, elementBits(ptr.getType()));
-            for (Value operand : atomic->getOperands())
-              wish(operand, layout, true);
-          })
-          .Case([&](nv::DotOp dot) {
-            Attribute layout = dotLayout(asTile(dot.getType()));
-            wish(dot.getC(), layout, true);
-            wish(dot.getResult(), layout, true);
-          })
-          .Case([&](nv::BroadcastOp broadcast) {
-            if (auto w = wishOf(broadcast.getResult()))
-              if (isa<nv::BlockedEncodingAttr>(w->first))
-                wish(broadcast.getSrc(), w->first, w->second);
-          })
-          .Case([&](nv::ExpandDimsOp expand) {
-            if (auto w = wishOf(expand.getResult()))
-              wish(expand.getSrc(), slice(expand.getAxis(), w->first),
-                   w->second);
-          })
-          .Case([&](nv::PermuteOp permute) {
-            auto w = wishOf(permute.getResult());
-            if (!w)
-              return;
-            auto layout = dyn_cast<nv::BlockedEncodingAttr>(w->first);
-            if (!layout)
-              return;
-            llvm::SmallVector<int32_t> inverse(permute.getOrder().size());
-            for (auto [i, source] : llvm::enumerate(permute.getOrder()))
-              inverse[source] = static_cast<int32_t>(i);
-            wish(permute.getSrc(), permuteBlocked(layout, inverse), w->second);
-          })
-          .Case([&](nv::ReduceOp reduce) {
-            auto w = wishOf(reduce.getResult());
-            if (!w)
-              return;
-            if (auto sliced = dyn_cast<nv::SliceEncodingAttr>(w->first))
-              if (sliced.getDim() == reduce.getAxis())
-                wish(reduce.getSrc(), sliced.getParent(), w->second);
-          })
-          .Case([&](scf::ForOp loop) {
-            for (auto [init, result] :
-                 llvm::zip(loop.getInitArgs(), loop.getResults()))
-              if (auto w = wishOf(result))
-                wish(init, w->first, w->second);
-          })
-          .Default([&](Operation *other) {
-            if (!isElementwise(other))
-              return;
-            auto w = wishOf(other->getResult(0));
-            if (!w)
-              return;
-            for (Value operand : other->getOperands())
-              wish(operand, w->first, w->second);
-          });
+    func.walk<WalkOrder::PreOrder>([&](Operation *op) { ops.push_back(op); });
+    for (unsigned round = 0; round < 4; ++round) {
+      size_t before = wishes.size();
+      for (Operation *op : llvm::reverse(ops))
+        collectWishes(op);
+      if (wishes.size() == before)
+        break;
     }
+  }
+
+  void collectWishes(Operation *op) {
+    llvm::TypeSwitch<Operation *>(op)
+        .Case([&](nv::LoadOp load) {
+          if (!asTile(load.getPtr().getType()))
+            return;
+          Attribute layout =
+              memoryLayout(load.getPtr(), elementBits(load.getType()));
+          wish(load.getPtr(), layout, true);
+          wish(load.getMask(), layout, true);
+          wish(load.getOther(), layout, true);
+        })
+        .Case([&](nv::StoreOp store) {
+          if (!asTile(store.getPtr().getType()))
+            return;
+          Attribute layout = memoryLayout(
+              store.getPtr(), elementBits(store.getValue().getType()));
+          wish(store.getPtr(), layout, true);
+          wish(store.getValue(), layout, true);
+          wish(store.getMask(), layout, true);
+        })
+        .Case<nv::AtomicRMWOp, nv::AtomicCASOp>([&](Operation *atomic) {
+          Value ptr = atomic->getOperand(0);
+          if (!asTile(ptr.getType()))
+            return;
+          Attribute layout = memoryLayout(ptr, elementBits(ptr.getType()));
+          for (Value operand : atomic->getOperands())
+            wish(operand, layout, true);
+        })
+        .Case([&](nv::DotOp dot) {
+          Attribute layout = dotLayout(asTile(dot.getType()));
+          wish(dot.getC(), layout, true);
+          wish(dot.getResult(), layout, true);
+        })
+        .Case([&](nv::BroadcastOp broadcast) {
+          if (auto w = wishOf(broadcast.getResult()))
+            if (isa<nv::BlockedEncodingAttr>(w->first))
+              wish(broadcast.getSrc(), w->first, w->second);
+        })
+        .Case([&](nv::ExpandDimsOp expand) {
+          if (auto w = wishOf(expand.getResult()))
+            wish(expand.getSrc(), slice(expand.getAxis(), w->first),
+                 w->second);
+        })
+        .Case([&](nv::PermuteOp permute) {
+          auto w = wishOf(permute.getResult());
+          if (!w)
+            return;
+          auto layout = dyn_cast<nv::BlockedEncodingAttr>(w->first);
+          if (!layout)
+            return;
+          llvm::SmallVector<int32_t> inverse(permute.getOrder().size());
+          for (auto [i, source] : llvm::enumerate(permute.getOrder()))
+            inverse[source] = static_cast<int32_t>(i);
+          wish(permute.getSrc(), permuteBlocked(layout, inverse), w->second);
+        })
+        .Case([&](nv::ReduceOp reduce) {
+          auto w = wishOf(reduce.getResult());
+          if (!w)
+            return;
+          if (auto sliced = dyn_cast<nv::SliceEncodingAttr>(w->first))
+            if (sliced.getDim() == reduce.getAxis())
+              wish(reduce.getSrc(), sliced.getParent(), w->second);
+        })
+        .Case([&](scf::ForOp loop) {
+          // A carried value is one value: its init, block argument, yielded
+          // value and result all want the same layout.
+          auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+          for (auto [init, arg, result, yielded] :
+               llvm::zip(loop.getInitArgs(), loop.getRegionIterArgs(),
+                         loop.getResults(), yield.getOperands())) {
+            auto w = wishOf(arg);
+            if (!w)
+              w = wishOf(result);
+            if (!w)
+              continue;
+            wish(arg, w->first, w->second);
+            wish(result, w->first, w->second);
+            wish(init, w->first, w->second);
+            wish(yielded, w->first, w->second);
+          }
+        })
+        .Default([&](Operation *other) {
+          if (!isElementwise(other))
+            return;
+          auto w = wishOf(other->getResult(0));
+          if (!w)
+            return;
+          for (Value operand : other->getOperands())
+            wish(operand, w->first, w->second);
+        });
   }
 
   //===--------------------------------------------------------------------===//
@@ -336,14 +370,18 @@ private:
     return defaultLayout(asTile(value.getType()).getShape());
   }
 
-  /// `value` in `layout`, converting right after its definition (shared by
-  /// every use that needs the same layout).
+  /// `value` in `layout`: cheap index computations are recomputed in the
+  /// layout; anything else is converted right after its definition (one
+  /// conversion shared by every use that needs the same layout).
   Value convert(Value value, Attribute layout) {
     if (!asTile(value.getType()) || layoutOf(value) == layout)
       return value;
     auto key = std::make_pair(value, layout);
     if (Value existing = conversions.lookup(key))
       return existing;
+    int budget = kRematerializationBudget;
+    if (canRematerialize(value, layout, budget))
+      return rematerialize(value, layout);
     OpBuilder builder(context);
     if (Operation *def = value.getDefiningOp())
       builder.setInsertionPointAfter(def);
@@ -354,6 +392,71 @@ private:
         value.getLoc(), withLayout(asTile(value.getType()), layout), value);
     conversions[key] = converted.getResult();
     return converted.getResult();
+  }
+
+  /// Ops worth recomputing instead of moving their result through shared
+  /// memory: tile constants and integer/pointer index arithmetic.
+  static constexpr int kRematerializationBudget = 48;
+
+  bool isCheapIndexOp(Operation *op) {
+    if (isa<nv::MakeRangeOp, nv::SplatOp, nv::AddPtrOp>(op))
+      return true;
+    if (auto constant = dyn_cast<arith::ConstantOp>(op))
+      return isa<DenseElementsAttr>(constant.getValue());
+    return isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::AndIOp,
+               arith::OrIOp, arith::XOrIOp, arith::ShLIOp, arith::ShRUIOp,
+               arith::ShRSIOp, arith::CmpIOp, arith::SelectOp, arith::ExtSIOp,
+               arith::ExtUIOp, arith::TruncIOp, arith::DivSIOp, arith::DivUIOp,
+               arith::RemSIOp, arith::RemUIOp, arith::MinSIOp, arith::MaxSIOp,
+               arith::MinUIOp, arith::MaxUIOp>(op);
+  }
+
+  bool canRematerialize(Value value, Attribute layout, int &budget) {
+    if (!asTile(value.getType()) || layoutOf(value) == layout ||
+        conversions.count({value, layout}))
+      return true;
+    Operation *def = value.getDefiningOp();
+    if (!def || def->getNumResults() != 1 || --budget < 0)
+      return false;
+    if (auto broadcast = dyn_cast<nv::BroadcastOp>(def))
+      return isa<nv::BlockedEncodingAttr>(layout) &&
+             canRematerialize(broadcast.getSrc(), layout, budget);
+    if (auto expand = dyn_cast<nv::ExpandDimsOp>(def))
+      return canRematerialize(expand.getSrc(),
+                              slice(expand.getAxis(), layout), budget);
+    if (!isCheapIndexOp(def))
+      return false;
+    for (Value operand : def->getOperands())
+      if (!canRematerialize(operand, layout, budget))
+        return false;
+    return true;
+  }
+
+  Value rematerialize(Value value, Attribute layout) {
+    if (!asTile(value.getType()) || layoutOf(value) == layout)
+      return value;
+    auto key = std::make_pair(value, layout);
+    if (Value existing = conversions.lookup(key))
+      return existing;
+    Operation *def = value.getDefiningOp();
+    llvm::SmallVector<Value> operands;
+    if (auto expand = dyn_cast<nv::ExpandDimsOp>(def))
+      operands.push_back(
+          rematerialize(expand.getSrc(), slice(expand.getAxis(), layout)));
+    else
+      for (Value operand : def->getOperands())
+        operands.push_back(rematerialize(operand, layout));
+    OpBuilder builder(context);
+    builder.setInsertionPointAfter(def);
+    Operation *clone = builder.clone(*def);
+    clone->setOperands(operands);
+    RankedTensorType type = withLayout(asTile(value.getType()), layout);
+    if (auto constant = dyn_cast<arith::ConstantOp>(clone))
+      constant.setValueAttr(
+          cast<DenseElementsAttr>(constant.getValue()).reshape(type));
+    clone->getResult(0).setType(type);
+    conversions[key] = clone->getResult(0);
+    return clone->getResult(0);
   }
 
   void convertOperand(OpOperand &operand, Attribute layout) {
@@ -390,6 +493,15 @@ private:
               if (!asTile(ptr.getType()))
                 return success();
               Attribute layout = layoutOf(ptr);
+              // Storing a computed value (a dot result, say) in its own
+              // layout beats moving it through shared memory, when the
+              // addresses can be recomputed in that layout and vectorize
+              // as well.
+              if (auto store = dyn_cast<nv::StoreOp>(memoryOp))
+                if (Attribute valueLayout = layoutOf(store.getValue());
+                    valueLayout && valueLayout != layout &&
+                    storesAsWellIn(store, valueLayout))
+                  layout = valueLayout;
               for (OpOperand &operand : memoryOp->getOpOperands())
                 convertOperand(operand, layout);
               for (Value result : memoryOp->getResults())
@@ -578,6 +690,32 @@ private:
         });
   }
 
+  /// Whether a store vectorizes as well in `candidate` as in its pointer's
+  /// layout, with pointers and mask recomputable there.
+  bool storesAsWellIn(nv::StoreOp store, Attribute candidate) {
+    int budget = kRematerializationBudget;
+    if (!canRematerialize(store.getPtr(), candidate, budget) ||
+        (store.getMask() &&
+         !canRematerialize(store.getMask(), candidate, budget)))
+      return false;
+    auto tile = asTile(store.getPtr().getType());
+    auto current = nv::getLinearLayout(tile);
+    auto proposed =
+        nv::getLinearLayout(withLayout(tile, candidate));
+    if (failed(current) || failed(proposed))
+      return false;
+    AxisInfo info = axisInfo.getAxisInfo(store.getPtr());
+    int64_t limit = 128 / elementBits(store.getValue().getType());
+    for (unsigned d = 0; d < tile.getRank(); ++d) {
+      int64_t want = std::min<int64_t>(
+          {info.getContiguity(d), limit,
+           static_cast<int64_t>(current->contiguousRegisters(d))});
+      if (static_cast<int64_t>(proposed->contiguousRegisters(d)) < want)
+        return false;
+    }
+    return true;
+  }
+
   LogicalResult assignElementwise(Operation *op) {
     // Prefer the operand layout the result wishes for, else the first.
     Attribute layout;
@@ -655,9 +793,19 @@ struct AssignLayoutsPass : public tileiras::impl::AssignLayoutsBase<AssignLayout
     // callers (all callers must agree).
     llvm::DenseMap<Operation *, nv::FuncOp> callees;
     llvm::DenseMap<Operation *, unsigned> warps;
-    for (nv::FuncOp func : functions)
-      if (func.isKernel())
-        warps[func] = static_cast<unsigned>(func.getKernelSpec().getNumWarps());
+    for (nv::FuncOp func : functions) {
+      if (!func.isKernel())
+        continue;
+      nv::KernelSpecAttr spec = func.getKernelSpec();
+      // A kernel that does not say gets the pass option (the driver's
+      // --num-warps); writing it down keeps the later passes in agreement.
+      if (!spec.hasNumWarps() && numWarps)
+        func->setAttr(nv::NVTileAADialect::kKernelSpecAttrName,
+                      nv::KernelSpecAttr::get(&getContext(), numWarps,
+                                              spec.getClusterDim()));
+      warps[func] = static_cast<unsigned>(
+          func.getKernelSpec().getNumWarps(defaultWarps));
+    }
     bool changed = true;
     bool ok = true;
     while (changed && ok) {

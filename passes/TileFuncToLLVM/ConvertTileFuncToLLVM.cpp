@@ -66,11 +66,7 @@ LogicalResult addKernelAttributes(nv::FuncOp func, LLVM::LLVMFuncOp kernel,
     std::optional<unsigned> registers = targetspec::maxRegistersForOccupancy(
         target.arch(), static_cast<unsigned>(threads),
         static_cast<unsigned>(ctas));
-    if (!registers)
-      return func.emitError()
-             << "nv_tileaa.occupancy = " << ctas << " cannot be met on "
-             << target.name() << ": " << ctas << " CTAs of " << threads
-             << " threads do not fit on one SM";
+    assert(registers && "occupancy checked before the conversion");
     setIfAbsent(NVVM::NVVMDialect::getMinctasmAttrName(),
                 builder.getI32IntegerAttr(static_cast<int32_t>(ctas)));
     setIfAbsent(NVVM::NVVMDialect::getMaxnregAttrName(),
@@ -258,6 +254,25 @@ struct ConvertTileFuncToLLVMPass
       return;
     FailureOr<targetspec::Target> target = moduleTarget(module);
     if (failed(target))
+      return signalPassFailure();
+    // Occupancy the SM cannot provide is the user's error, reported before
+    // anything is rewritten.
+    module.walk([&](nv::FuncOp func) {
+      auto occupancy = func->getAttrOfType<IntegerAttr>(kOccupancy);
+      if (!occupancy || !func.isKernel())
+        return;
+      int64_t threads = func.getKernelSpec().getNumThreads();
+      if (!targetspec::maxRegistersForOccupancy(
+              target->arch(), static_cast<unsigned>(threads),
+              static_cast<unsigned>(occupancy.getInt()))) {
+        func.emitError() << "nv_tileaa.occupancy = " << occupancy.getInt()
+                         << " cannot be met on " << target->name() << ": "
+                         << occupancy.getInt() << " CTAs of " << threads
+                         << " threads do not fit on one SM";
+        ok = false;
+      }
+    });
+    if (!ok)
       return signalPassFailure();
 
     TileTypeConverter converter(context);

@@ -44,9 +44,14 @@ struct PtxasInvocation {
   std::vector<std::string> extraOptions; // -Xptxas, comma lists split
 };
 
-/// Assembles PTX text into a cubin (bytes). The error carries ptxas' own
-/// messages.
-llvm::Expected<std::string> runPtxas(const PtxasInvocation &invocation,
+struct PtxasResult {
+  std::string cubin;
+  /// What ptxas printed on success (-v statistics, warnings).
+  std::string messages;
+};
+
+/// Assembles PTX text into a cubin. The error carries ptxas' own messages.
+llvm::Expected<PtxasResult> runPtxas(const PtxasInvocation &invocation,
                                      llvm::StringRef ptx);
 
 struct FatbinImage {
