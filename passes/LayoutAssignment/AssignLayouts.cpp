@@ -255,10 +255,22 @@ private:
     }
   }
 
+  /// Whether a memory access through `pointers` can use vectors at all: a
+  /// gather or scatter (no contiguity anywhere) cannot, so it has no reason
+  /// to ask for a layout and takes whatever its addresses come in.
+  bool isVectorizable(Value pointers) {
+    AxisInfo info = axisInfo.getAxisInfo(pointers);
+    for (unsigned d = 0; d < info.getRank(); ++d)
+      if (info.getContiguity(d) > 1)
+        return true;
+    return false;
+  }
+
   void collectWishes(Operation *op) {
     llvm::TypeSwitch<Operation *>(op)
         .Case([&](nv::LoadOp load) {
-          if (!asTile(load.getPtr().getType()))
+          if (!asTile(load.getPtr().getType()) ||
+              !isVectorizable(load.getPtr()))
             return;
           Attribute layout =
               memoryLayout(load.getPtr(), elementBits(load.getType()));
@@ -267,21 +279,14 @@ private:
           wish(load.getOther(), layout, true);
         })
         .Case([&](nv::StoreOp store) {
-          if (!asTile(store.getPtr().getType()))
+          if (!asTile(store.getPtr().getType()) ||
+              !isVectorizable(store.getPtr()))
             return;
           Attribute layout = memoryLayout(
               store.getPtr(), elementBits(store.getValue().getType()));
           wish(store.getPtr(), layout, true);
           wish(store.getValue(), layout, true);
           wish(store.getMask(), layout, true);
-        })
-        .Case<nv::AtomicRMWOp, nv::AtomicCASOp>([&](Operation *atomic) {
-          Value ptr = atomic->getOperand(0);
-          if (!asTile(ptr.getType()))
-            return;
-          Attribute layout = memoryLayout(ptr, elementBits(ptr.getType()));
-          for (Value operand : atomic->getOperands())
-            wish(operand, layout, true);
         })
         .Case([&](nv::DotOp dot) {
           Attribute layout = dotLayout(asTile(dot.getType()));

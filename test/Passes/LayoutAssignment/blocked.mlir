@@ -57,10 +57,11 @@ nv_tileaa.func @widths(%a: !nv_tileaa.ptr<f16>, %b: !nv_tileaa.ptr<f32>) attribu
 
 // -----
 
-// A gather (offsets loaded from memory) has no proven contiguity: one
-// element per lane.
-// CHECK-DAG: #[[G:.*]] = #nv_tileaa.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// A gather (offsets loaded from memory) cannot use vectors, so it asks for
+// nothing and takes the layout its addresses come in: no conversion.
+// CHECK-DAG: #[[G:.*]] = #nv_tileaa.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 // CHECK-LABEL: nv_tileaa.func @gather
+// CHECK-NOT: convert_layout
 // CHECK: nv_tileaa.load {{.*}} -> tensor<1024xf32, #[[G]]>
 nv_tileaa.func @gather(%idx: !nv_tileaa.ptr<i32>, %data: !nv_tileaa.ptr<f32>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<>} {
   %r = nv_tileaa.make_range {start = 0 : i32, end = 1024 : i32} : tensor<1024xi32>
