@@ -93,8 +93,13 @@ def ConvertTileAAToLLVM : Pass<"convert-tileaa-to-llvm", "::mlir::ModuleOp"> {
     the upstream arith, math, scf, cf and ub conversions. One program is one
     CTA: scalar stores and atomics happen once per program.
   }];
+  // scf: patterns build scf.if (guarded prints and asserts) that the scf ->
+  // cf stage lowers; cf: that stage creates cf branches. Neither is loaded
+  // when the input happens not to use it.
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
-                           "::mlir::NVVM::NVVMDialect"];
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::cf::ControlFlowDialect"];
 }
 
 def AttachNVVMTarget : Pass<"tileaa-attach-nvvm-target", "::mlir::ModuleOp"> {

@@ -10,6 +10,10 @@
 #include "llvm/Analysis/LoopAnalysisManager.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DiagnosticHandler.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -72,6 +76,16 @@ codegen::selectPtxVersion(const llvm::Module &module,
         needed < kDebugSectionsPtx) {
       needed = kDebugSectionsPtx;
       neededBy = "full debug information (-g)";
+    }
+  // The .blocksareclusters directive (kernels launched as clusters) arrived
+  // in PTX 9.0.
+  static constexpr PtxVersion kBlocksAreClustersPtx{9, 0};
+  for (const llvm::Function &function : module)
+    if (function.hasFnAttribute("nvvm.blocksareclusters") &&
+        needed < kBlocksAreClustersPtx) {
+      needed = kBlocksAreClustersPtx;
+      neededBy = ".blocksareclusters (kernel " + function.getName().str() +
+                 " has a cluster of more than one CTA)";
     }
   if (needed > newest)
     return makeError(neededBy + " needs PTX ISA " + needed.str() +
@@ -252,6 +266,53 @@ struct OptimizedModule {
 };
 } // namespace
 
+namespace {
+/// Collects what the NVPTX backend reports through the LLVMContext (LLVM's
+/// default handler would print and exit the process on an error).
+class CollectingDiagnosticHandler : public llvm::DiagnosticHandler {
+public:
+  explicit CollectingDiagnosticHandler(std::vector<std::string> &errors)
+      : errors(errors) {}
+  bool handleDiagnostics(const llvm::DiagnosticInfo &info) override {
+    if (info.getSeverity() != llvm::DS_Error)
+      return true;
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    llvm::DiagnosticPrinterRawOStream printer(os);
+    info.print(printer);
+    errors.push_back(text);
+    return true;
+  }
+
+private:
+  std::vector<std::string> &errors;
+};
+
+/// Installs the collecting handler for the lifetime of this object.
+class ScopedDiagnostics {
+public:
+  explicit ScopedDiagnostics(llvm::LLVMContext &context) : context(context) {
+    previous = context.getDiagnosticHandler();
+    context.setDiagnosticHandler(
+        std::make_unique<CollectingDiagnosticHandler>(errors));
+  }
+  ~ScopedDiagnostics() { context.setDiagnosticHandler(std::move(previous)); }
+
+  llvm::Error takeError() {
+    llvm::Error result = llvm::Error::success();
+    for (const std::string &error : errors)
+      result = llvm::joinErrors(std::move(result), makeError(error));
+    errors.clear();
+    return result;
+  }
+
+private:
+  llvm::LLVMContext &context;
+  std::unique_ptr<llvm::DiagnosticHandler> previous;
+  std::vector<std::string> errors;
+};
+} // namespace
+
 static llvm::Expected<OptimizedModule>
 prepareAndOptimizeImpl(llvm::Module &module, const CodegenOptions &options,
                        const IRObserver &observer) {
@@ -294,20 +355,26 @@ llvm::Expected<PtxVersion>
 codegen::prepareAndOptimize(llvm::Module &module,
                             const CodegenOptions &options,
                             const IRObserver &observer) {
+  ScopedDiagnostics diagnostics(module.getContext());
   auto optimized = prepareAndOptimizeImpl(module, options, observer);
   if (!optimized)
     return optimized.takeError();
+  if (llvm::Error error = diagnostics.takeError())
+    return std::move(error);
   return optimized->ptx;
 }
 
 llvm::Expected<PtxResult> codegen::compileToPtx(llvm::Module &module,
                                                 const CodegenOptions &options,
                                                 const IRObserver &observer) {
+  ScopedDiagnostics diagnostics(module.getContext());
   auto optimized = prepareAndOptimizeImpl(module, options, observer);
   if (!optimized)
     return optimized.takeError();
   auto text = emitAssembly(module, *optimized->tm);
   if (!text)
     return text.takeError();
+  if (llvm::Error error = diagnostics.takeError())
+    return std::move(error);
   return PtxResult{std::move(*text), optimized->ptx};
 }

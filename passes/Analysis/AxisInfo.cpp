@@ -6,6 +6,8 @@
 #include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -142,16 +144,41 @@ AxisInfo constantInfo(Type type, int64_t value) {
   return AxisInfo(ones, div, shape, value);
 }
 
+/// The divisibility an operand guarantees at the start of every run of
+/// `run` elements of a result. Divisibility describes the first element of
+/// each contiguous run; a result cut into shorter runs starts some of them
+/// inside an operand run, at start + k * run, which only keeps
+/// gcd(divisibility, run). (Without this, x + y with x = make_range and y
+/// not constant would claim x's divisibility for every element.)
+int64_t divisibilityAtRuns(const AxisInfo &info, unsigned d, int64_t run) {
+  if (info.getContiguity(d) > 1 && run < info.getContiguity(d))
+    return std::gcd(info.getDivisibility(d), run);
+  return info.getDivisibility(d);
+}
+
+/// A divisibility that holds for every element (not only run starts):
+/// inside a contiguous run consecutive values differ by one.
+int64_t elementDivisibility(const AxisInfo &info) {
+  if (std::optional<int64_t> value = info.getConstantValue())
+    return AxisInfo::powerOfTwoDividing(*value);
+  int64_t result = AxisInfo::kMaxDivisibility;
+  for (unsigned d = 0; d < info.getRank(); ++d)
+    result = std::gcd(result,
+                      info.getContiguity(d) > 1 ? 1 : info.getDivisibility(d));
+  return result;
+}
+
 /// Addition-like combination: p + q where runs of one operand line up with
 /// constant runs of the other.
 AxisInfo addInfo(const AxisInfo &a, const AxisInfo &b, int64_t bScale,
                  std::optional<int64_t> constant) {
   llvm::SmallVector<int64_t, 4> contig, div, cst;
   for (unsigned d = 0; d < a.getRank(); ++d) {
-    contig.push_back(std::max(std::gcd(a.getContiguity(d), b.getConstancy(d)),
-                              std::gcd(a.getConstancy(d), b.getContiguity(d))));
-    div.push_back(std::gcd(a.getDivisibility(d),
-                           cap(b.getDivisibility(d) * bScale)));
+    int64_t run = std::max(std::gcd(a.getContiguity(d), b.getConstancy(d)),
+                           std::gcd(a.getConstancy(d), b.getContiguity(d)));
+    contig.push_back(run);
+    div.push_back(std::gcd(divisibilityAtRuns(a, d, run),
+                           cap(divisibilityAtRuns(b, d, run) * bScale)));
     cst.push_back(std::gcd(a.getConstancy(d), b.getConstancy(d)));
   }
   return AxisInfo(contig, div, cst, constant);
@@ -159,12 +186,56 @@ AxisInfo addInfo(const AxisInfo &a, const AxisInfo &b, int64_t bScale,
 
 /// Constant runs of a comparison: within a contiguous run of `x` starting
 /// at a multiple of g, compared with a value that is also a multiple of g
-/// and constant over the run, the result can only flip at multiples of g.
-int64_t comparisonConstancy(const AxisInfo &x, const AxisInfo &y, unsigned d) {
-  if (y.getConstancy(d) < x.getContiguity(d))
+/// and constant over the run, the result can only flip where x reaches that
+/// value, a multiple of g. This holds when the comparison changes value at
+/// x == y (x < y, x >= y); for x <= y and x > y the flip is at x == y + 1,
+/// inside an aligned group, and nothing is gained. The caller passes whether
+/// the predicate, written with x on the left, flips at x == y.
+int64_t comparisonConstancy(const AxisInfo &x, const AxisInfo &y, unsigned d,
+                            bool flipsAtEquality) {
+  if (!flipsAtEquality || y.getConstancy(d) < x.getContiguity(d))
     return 1;
   return std::gcd(x.getContiguity(d),
                   std::gcd(x.getDivisibility(d), y.getDivisibility(d)));
+}
+
+/// The predicate with its operands exchanged: a < b is b > a.
+arith::CmpIPredicate swapOperands(arith::CmpIPredicate predicate) {
+  using P = arith::CmpIPredicate;
+  switch (predicate) {
+  case P::slt:
+    return P::sgt;
+  case P::sgt:
+    return P::slt;
+  case P::sle:
+    return P::sge;
+  case P::sge:
+    return P::sle;
+  case P::ult:
+    return P::ugt;
+  case P::ugt:
+    return P::ult;
+  case P::ule:
+    return P::uge;
+  case P::uge:
+    return P::ule;
+  default:
+    return predicate;
+  }
+}
+
+/// Whether `lhs pred rhs` changes value exactly at lhs == rhs as lhs grows
+/// (true for <, >=; false for <=, >, ==, !=).
+bool flipsAtEquality(arith::CmpIPredicate predicate) {
+  switch (predicate) {
+  case arith::CmpIPredicate::slt:
+  case arith::CmpIPredicate::ult:
+  case arith::CmpIPredicate::sge:
+  case arith::CmpIPredicate::uge:
+    return true;
+  default:
+    return false;
+  }
 }
 
 class AxisInfoDataFlow
@@ -189,42 +260,55 @@ public:
   }
 
   void setToEntryState(AxisInfoLattice *lattice) override {
-    propagateIfChanged(lattice, lattice->join(entryState(lattice->getAnchor())));
+    propagateIfChanged(lattice,
+                       lattice->join(entryState(lattice->getAnchor())));
   }
 
   void visitNonControlFlowArguments(Operation *op,
                                     const RegionSuccessor &successor,
                                     ArrayRef<AxisInfoLattice *> argLattices,
                                     unsigned firstIndex) override {
+    // The body's first argument is the induction variable. (Do not go by
+    // `firstIndex`: a loop without iter_args has no successor inputs and
+    // the framework then passes 0.)
     auto forOp = dyn_cast<scf::ForOp>(op);
-    if (!forOp || argLattices.empty() || firstIndex == 0) {
+    if (!forOp || successor.isParent() || argLattices.empty() ||
+        argLattices[0]->getAnchor() != forOp.getInductionVar()) {
       SparseForwardDataFlowAnalysis::visitNonControlFlowArguments(
           op, successor, argLattices, firstIndex);
       return;
     }
     // The induction variable starts at lb and moves by step.
-    const AxisInfoLattice *lb = getLatticeElementFor(
-        getProgramPointAfter(op), forOp.getLowerBound());
+    const AxisInfoLattice *lb =
+        getLatticeElementFor(getProgramPointAfter(op), forOp.getLowerBound());
     const AxisInfoLattice *step =
         getLatticeElementFor(getProgramPointAfter(op), forOp.getStep());
-    int64_t div = 1;
-    if (lb->getValue().isInitialized() && step->getValue().isInitialized())
-      div = std::gcd(lb->getValue().getDivisibility(0),
-                     step->getValue().getDivisibility(0));
-    propagateIfChanged(argLattices[0],
-                       argLattices[0]->join(AxisInfo::unknown(1, div)));
-    setAllToEntryStates(argLattices.drop_front(
-        firstIndex + successor.getSuccessorInputs().size()));
+    // Wait for both: joining a guess now could only lose precision, the
+    // lattice never climbs back. The lookups above make this visit again
+    // once they change.
+    if (lb->getValue().isInitialized() && step->getValue().isInitialized()) {
+      int64_t div = std::gcd(lb->getValue().getDivisibility(0),
+                             step->getValue().getDivisibility(0));
+      propagateIfChanged(argLattices[0],
+                         argLattices[0]->join(AxisInfo::unknown(1, div)));
+    }
+    unsigned forwardedEnd =
+        successor.getSuccessorInputs().empty()
+            ? 1
+            : firstIndex + successor.getSuccessorInputs().size();
+    setAllToEntryStates(argLattices.drop_front(forwardedEnd));
   }
 
 private:
   AxisInfo entryState(Value value) {
     unsigned rank = shapeOf(value.getType()).size();
+    // An !llvm.ptr says nothing about its element: one byte.
+    if (std::optional<int64_t> alignment = llvmArgumentAlignment(value, 1))
+      return AxisInfo::unknown(rank, *alignment);
     auto arg = dyn_cast<BlockArgument>(value);
     if (!arg || !isa<nv::PtrType>(value.getType()))
       return AxisInfo::unknown(rank);
-    auto func =
-        dyn_cast_or_null<nv::FuncOp>(arg.getOwner()->getParentOp());
+    auto func = dyn_cast_or_null<nv::FuncOp>(arg.getOwner()->getParentOp());
     if (!func || arg.getOwner() != &func.getBody().front())
       return AxisInfo::unknown(rank, pointeeBytes(value.getType()));
     // Kernel pointer arguments are 16-byte aligned by contract; any other
@@ -234,8 +318,28 @@ private:
     return AxisInfo::unknown(rank, alignment);
   }
 
-  AxisInfo transfer(Operation *op, llvm::ArrayRef<AxisInfo> in,
-                    Value result) {
+  /// Alignment of a pointer argument of an llvm.func (what
+  /// convert-nv-tile-func-to-llvm makes of nv_tileaa.func): its `llvm.align`,
+  /// else 16 for kernels, whose pointer arguments are aligned by contract,
+  /// else `elementBytes` (nullopt when `value` is no such argument).
+  static std::optional<int64_t> llvmArgumentAlignment(Value value,
+                                                      int64_t elementBytes) {
+    auto arg = dyn_cast<BlockArgument>(value);
+    if (!arg || !isa<LLVM::LLVMPointerType>(value.getType()))
+      return std::nullopt;
+    auto func =
+        dyn_cast_or_null<LLVM::LLVMFuncOp>(arg.getOwner()->getParentOp());
+    if (!func || arg.getOwner() != &func.getBody().front())
+      return std::nullopt;
+    if (auto align = func.getArgAttrOfType<IntegerAttr>(
+            arg.getArgNumber(), LLVM::LLVMDialect::getAlignAttrName()))
+      return AxisInfo::powerOfTwoDividing(align.getInt());
+    if (func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
+      return AxisInfo::kKernelPointerAlignment;
+    return elementBytes;
+  }
+
+  AxisInfo transfer(Operation *op, llvm::ArrayRef<AxisInfo> in, Value result) {
     Type type = result.getType();
     llvm::SmallVector<int64_t, 4> shape = shapeOf(type);
     unsigned rank = shape.size();
@@ -277,9 +381,13 @@ private:
           unsigned axis = expand.getAxis();
           llvm::SmallVector<int64_t, 4> contig(src.getContiguity()),
               div(src.getDivisibility()), cst(src.getConstancy());
-          int64_t minDiv = *llvm::min_element(div);
+          // Along the new size-1 axis every element starts a run, so the
+          // divisibility there must hold for every element: inside a
+          // contiguous run only the first element has the run's
+          // divisibility. (Taking the smallest run divisibility instead let
+          // rows[:, None] * ld claim any alignment for unknown ld.)
           contig.insert(contig.begin() + axis, 1);
-          div.insert(div.begin() + axis, minDiv);
+          div.insert(div.begin() + axis, elementDivisibility(src));
           cst.insert(cst.begin() + axis, 1);
           return AxisInfo(contig, div, cst, src.getConstantValue());
         })
@@ -294,16 +402,17 @@ private:
           return AxisInfo(contig, div, cst, src.getConstantValue());
         })
         .Case([&](nv::ViewOp) {
-          // A reshape keeps splats splat; anything else is not tracked.
+          // A reshape keeps splats splat and what holds for every element;
+          // runs are not tracked through it.
           const AxisInfo &src = in[0];
           auto srcShape = shapeOf(op->getOperand(0).getType());
           bool splat = true;
           for (unsigned d = 0; d < src.getRank(); ++d)
             splat &= src.getConstancy(d) == srcShape[d];
           if (!splat)
-            return AxisInfo::unknown(rank);
+            return AxisInfo::unknown(rank, elementDivisibility(src));
           llvm::SmallVector<int64_t, 4> ones(rank, 1);
-          llvm::SmallVector<int64_t, 4> div(rank, src.getDivisibility(0));
+          llvm::SmallVector<int64_t, 4> div(rank, elementDivisibility(src));
           return AxisInfo(ones, div, shape, src.getConstantValue());
         })
         .Case([&](nv::AddPtrOp addptr) {
@@ -317,12 +426,28 @@ private:
           AxisInfo info = addInfo(same(in[0]), same(in[1]), 1, constant);
           return info;
         })
+        .Case([&](UnrealizedConversionCastOp cast) {
+          // The lowering bridges types with casts: an llvm.func pointer
+          // argument cast back to !nv_tileaa.ptr keeps its alignment, and a
+          // value that only changed type keeps its facts.
+          if (cast->getNumOperands() != 1 || cast->getNumResults() != 1)
+            return AxisInfo::unknown(rank);
+          Value source = cast->getOperand(0);
+          if (std::optional<int64_t> alignment =
+                  llvmArgumentAlignment(source, pointeeBytes(type)))
+            return AxisInfo::unknown(rank, *alignment);
+          if (shapeOf(source.getType()) != shape)
+            return AxisInfo::unknown(rank);
+          return same(in[0]);
+        })
         .Case([&](arith::SubIOp) {
           const AxisInfo a = same(in[0]), b = same(in[1]);
           llvm::SmallVector<int64_t, 4> contig, div, cst;
           for (unsigned d = 0; d < rank; ++d) {
-            contig.push_back(std::gcd(a.getContiguity(d), b.getConstancy(d)));
-            div.push_back(std::gcd(a.getDivisibility(d), b.getDivisibility(d)));
+            int64_t run = std::gcd(a.getContiguity(d), b.getConstancy(d));
+            contig.push_back(run);
+            div.push_back(std::gcd(divisibilityAtRuns(a, d, run),
+                                   divisibilityAtRuns(b, d, run)));
             cst.push_back(std::gcd(a.getConstancy(d), b.getConstancy(d)));
           }
           std::optional<int64_t> constant;
@@ -332,6 +457,11 @@ private:
         })
         .Case([&](arith::MulIOp) {
           const AxisInfo a = same(in[0]), b = same(in[1]);
+          // x * 1 is x.
+          if (b.getConstantValue() == 1)
+            return a;
+          if (a.getConstantValue() == 1)
+            return b;
           llvm::SmallVector<int64_t, 4> contig, div, cst;
           for (unsigned d = 0; d < rank; ++d) {
             int64_t c = 1;
@@ -344,9 +474,9 @@ private:
             // divisibility.
             int64_t da = a.getContiguity(d) > 1 ? 1 : a.getDivisibility(d);
             int64_t db = b.getContiguity(d) > 1 ? 1 : b.getDivisibility(d);
-            div.push_back(c > 1 ? std::gcd(a.getDivisibility(d),
-                                           b.getDivisibility(d))
-                                : cap(da * db));
+            div.push_back(
+                c > 1 ? std::gcd(a.getDivisibility(d), b.getDivisibility(d))
+                      : cap(da * db));
             cst.push_back(std::gcd(a.getConstancy(d), b.getConstancy(d)));
           }
           std::optional<int64_t> constant;
@@ -363,9 +493,9 @@ private:
           for (unsigned d = 0; d < rank; ++d) {
             int64_t c = std::gcd(a.getConstancy(d), b.getConstancy(d));
             if (divisor && *divisor > 0 && llvm::isPowerOf2_64(*divisor))
-              c = std::max(c, std::gcd(a.getContiguity(d),
-                                       std::gcd(a.getDivisibility(d),
-                                                *divisor)));
+              c = std::max(c,
+                           std::gcd(a.getContiguity(d),
+                                    std::gcd(a.getDivisibility(d), *divisor)));
             cst.push_back(c);
             int64_t dv = 1;
             if (divisor && *divisor > 0 && a.getContiguity(d) == 1 &&
@@ -385,8 +515,8 @@ private:
             return AxisInfo::unknown(rank);
           llvm::SmallVector<int64_t, 4> contig, div, cst;
           for (unsigned d = 0; d < rank; ++d) {
-            contig.push_back(std::gcd(a.getContiguity(d),
-                                      std::gcd(a.getDivisibility(d), *divisor)));
+            contig.push_back(std::gcd(
+                a.getContiguity(d), std::gcd(a.getDivisibility(d), *divisor)));
             div.push_back(std::gcd(a.getDivisibility(d), *divisor));
             cst.push_back(a.getConstancy(d));
           }
@@ -413,13 +543,15 @@ private:
         .Case([&](arith::CmpIOp cmp) {
           const AxisInfo a = same(in[0]), b = same(in[1]);
           llvm::SmallVector<int64_t, 4> ones(rank, 1), cst;
-          bool ordered = cmp.getPredicate() != arith::CmpIPredicate::eq &&
-                         cmp.getPredicate() != arith::CmpIPredicate::ne;
+          // a < b flips at a == b as a grows; with a constant and b
+          // growing, the same comparison read as b > a flips at b == a + 1.
+          arith::CmpIPredicate predicate = cmp.getPredicate();
+          bool lhsGrows = flipsAtEquality(predicate);
+          bool rhsGrows = flipsAtEquality(swapOperands(predicate));
           for (unsigned d = 0; d < rank; ++d) {
             int64_t c = std::gcd(a.getConstancy(d), b.getConstancy(d));
-            if (ordered)
-              c = std::max({c, comparisonConstancy(a, b, d),
-                            comparisonConstancy(b, a, d)});
+            c = std::max({c, comparisonConstancy(a, b, d, lhsGrows),
+                          comparisonConstancy(b, a, d, rhsGrows)});
             cst.push_back(c);
           }
           return AxisInfo(ones, ones, cst);
@@ -430,36 +562,58 @@ private:
             return *c.getConstantValue() ? a : b;
           llvm::SmallVector<int64_t, 4> contig, div, cst;
           for (unsigned d = 0; d < rank; ++d) {
-            contig.push_back(std::gcd(
-                std::min(a.getContiguity(d), b.getContiguity(d)),
-                c.getConstancy(d)));
-            div.push_back(std::gcd(a.getDivisibility(d), b.getDivisibility(d)));
+            int64_t run =
+                std::gcd(std::min(a.getContiguity(d), b.getContiguity(d)),
+                         c.getConstancy(d));
+            contig.push_back(run);
+            div.push_back(std::gcd(divisibilityAtRuns(a, d, run),
+                                   divisibilityAtRuns(b, d, run)));
             cst.push_back(
                 gcd3(a.getConstancy(d), b.getConstancy(d), c.getConstancy(d)));
           }
           return AxisInfo(contig, div, cst);
         })
         .Case<arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::MaxSIOp,
-              arith::MaxUIOp, arith::MinSIOp, arith::MinUIOp>(
-            [&](Operation *) {
-              // Only constant runs survive bitwise and min/max operations.
-              const AxisInfo a = same(in[0]), b = same(in[1]);
-              llvm::SmallVector<int64_t, 4> ones(rank, 1), cst;
-              for (unsigned d = 0; d < rank; ++d)
-                cst.push_back(std::gcd(a.getConstancy(d), b.getConstancy(d)));
-              return AxisInfo(ones, ones, cst);
-            })
+              arith::MaxUIOp, arith::MinSIOp, arith::MinUIOp>([&](Operation *) {
+          // Only constant runs survive bitwise and min/max operations.
+          const AxisInfo a = same(in[0]), b = same(in[1]);
+          llvm::SmallVector<int64_t, 4> ones(rank, 1), cst;
+          for (unsigned d = 0; d < rank; ++d)
+            cst.push_back(std::gcd(a.getConstancy(d), b.getConstancy(d)));
+          return AxisInfo(ones, ones, cst);
+        })
         .Case([&](nv::AssumeOp assume) {
           AxisInfo value = same(in[0]);
-          std::optional<uint64_t> divBy = assume.getDivBy();
-          if (!divBy || assume.getEvery() || assume.getAlong())
-            return value;
-          // Every element is a multiple of divBy.
-          llvm::SmallVector<int64_t, 4> div;
-          for (unsigned d = 0; d < rank; ++d)
-            div.push_back(std::max<int64_t>(value.getDivisibility(d),
-                                            cap(static_cast<int64_t>(*divBy))));
-          return AxisInfo(value.getContiguity(), div, value.getConstancy(),
+          llvm::SmallVector<int64_t, 4> div(value.getDivisibility()),
+              cst(value.getConstancy());
+          if (std::optional<uint64_t> divBy = assume.getDivBy()) {
+            int64_t claim = cap(static_cast<int64_t>(*divBy));
+            std::optional<uint64_t> every = assume.getEvery();
+            std::optional<uint64_t> along = assume.getAlong();
+            for (unsigned d = 0; d < rank; ++d) {
+              // Without every/along every element is a multiple of divBy.
+              // With them, only the elements at multiples of `every` along
+              // `along`: that covers the start of every run when runs are
+              // at least `every` long (and aligned, which they are).
+              bool covered =
+                  !every ||
+                  (along && *along == d && *every > 0 &&
+                   value.getContiguity(d) >= static_cast<int64_t>(*every) &&
+                   value.getContiguity(d) % static_cast<int64_t>(*every) == 0);
+              if (covered)
+                div[d] = std::max(div[d], claim);
+            }
+          }
+          if (std::optional<llvm::ArrayRef<int64_t>> same =
+                  assume.getSameElements()) {
+            // Aligned runs of e_d equal elements: the power-of-two part of
+            // e_d gives aligned runs too (0 and 1 claim nothing).
+            for (unsigned d = 0; d < rank && d < same->size(); ++d)
+              if ((*same)[d] > 1)
+                cst[d] =
+                    std::max(cst[d], AxisInfo::powerOfTwoDividing((*same)[d]));
+          }
+          return AxisInfo(value.getContiguity(), div, cst,
                           value.getConstantValue());
         })
         .Default([&](Operation *) {
@@ -476,7 +630,7 @@ private:
 // AxisInfoAnalysis
 //===----------------------------------------------------------------------===//
 
-AxisInfoAnalysis::AxisInfoAnalysis(Operation *root) {
+AxisInfoAnalysis::AxisInfoAnalysis(Operation *root) : root(root) {
   solver.load<dataflow::DeadCodeAnalysis>();
   solver.load<dataflow::SparseConstantPropagation>();
   solver.load<AxisInfoDataFlow>();

@@ -22,8 +22,12 @@ struct PaddedIndexing {
   int64_t rows = 1;
 
   PaddedIndexing(llvm::ArrayRef<int64_t> shape, int64_t elementBytes) {
-    if (shape.size() < 2)
+    if (shape.size() < 2) {
+      // One unpadded row: the whole (rank-1) tile.
+      for (int64_t d : shape)
+        rowLength *= d;
       return;
+    }
     rowLength = shape.back();
     for (int64_t d : shape.drop_back())
       rows *= d;

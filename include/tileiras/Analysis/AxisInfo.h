@@ -10,8 +10,10 @@
 // The lowering uses it to prove that a thread's elements can move with one
 // vector access (up to 128 bits) and that a mask is constant over a vector.
 // Facts come from make_range (contiguous), splat/broadcast (constant),
-// constants, kernel pointer arguments (16-byte aligned by contract) and
-// nv_tileaa.assume {div_by = N}.
+// constants, kernel pointer arguments (16-byte aligned by contract, also
+// after convert-nv-tile-func-to-llvm turned them into `llvm.align`ed
+// !llvm.ptr arguments), scf.for induction variables and nv_tileaa.assume
+// (div_by, div_by with every/along, same_elements).
 //
 //===----------------------------------------------------------------------===//
 
@@ -87,7 +89,13 @@ public:
   int64_t getVectorElements(mlir::Value pointers, mlir::Value mask,
                             unsigned dim, unsigned elementBits) const;
 
+  /// The operation the analysis ran on. Clients that rewrite the IR (the
+  /// lowering) must ask their questions before the values change; this lets
+  /// them walk the analysed IR up front.
+  mlir::Operation *getRoot() const { return root; }
+
 private:
+  mlir::Operation *root;
   mlir::DataFlowSolver solver;
 };
 

@@ -5,8 +5,8 @@
 // CHECK: .visible .entry saxpy(
 // CHECK: .reqntid 32, 1, 1
 // CHECK: mov.u32 %r{{[0-9]+}}, %ctaid.x;
-// CHECK: ld.global.f32
-// CHECK: ld.global.f32
+// CHECK: ld.global.b32
+// CHECK: ld.global.b32
 // CHECK: fma.rn.f32
 // The store happens once per program: only thread 0 of the CTA writes.
 // CHECK: st.global.b32

@@ -1,0 +1,146 @@
+//===- MemoryUtils.h - pieces of the memory-op lowering ---------*- C++ -*-===//
+//
+// What the lowering of loads, stores, atomics, assert and print needs beyond
+// TileLowering.h: a builder for inline PTX (Triton-style: predicated
+// instructions, outputs pre-initialized in the same asm), packing elements
+// into the 8..64-bit words a PTX access moves, device-side strings and the
+// CUDA runtime functions vprintf and __assertfail.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIRAS_PASSES_TILETOLLVM_MEMORYUTILS_H
+#define TILEIRAS_PASSES_TILETOLLVM_MEMORYUTILS_H
+
+#include "TileToLLVM/TileLowering.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+
+#include <string>
+
+namespace tileiras::lowering::memory {
+
+//===----------------------------------------------------------------------===//
+// Elements in memory
+//===----------------------------------------------------------------------===//
+
+/// Bits one element of the (converted) LLVM type occupies in memory: i1 is a
+/// byte, pointers are 64 bits, everything else its width.
+unsigned memoryBits(mlir::Type llvmElementType);
+
+/// The element as an integer of memoryBits (i1 zero-extended to i8, floats
+/// bitcast, pointers converted with ptrtoint).
+mlir::Value toMemoryInteger(mlir::OpBuilder &builder, mlir::Location loc,
+                            mlir::Value element);
+/// The inverse: a byte is true when non-zero (C's bool), integers are
+/// bitcast back to floats, 64-bit integers become pointers.
+mlir::Value fromMemoryInteger(mlir::OpBuilder &builder, mlir::Location loc,
+                              mlir::Value integer, mlir::Type llvmElementType);
+
+/// Width of the registers a vector of `count` elements of `elementBits`
+/// moves in: 32-bit words (64-bit for 64-bit elements) once the vector has
+/// 32 bits, else the whole vector in one 8- or 16-bit register.
+unsigned wordBits(unsigned elementBits, unsigned count);
+
+/// Packs memory integers of `elementBits` into words of `wordBits` (element
+/// 0 in the low bits, as in memory on a little-endian GPU).
+llvm::SmallVector<mlir::Value>
+packWords(mlir::OpBuilder &builder, mlir::Location loc,
+          mlir::ValueRange integers, unsigned elementBits, unsigned wordBits);
+llvm::SmallVector<mlir::Value>
+unpackWords(mlir::OpBuilder &builder, mlir::Location loc,
+            mlir::ValueRange words, unsigned elementBits, unsigned wordBits);
+
+/// The PTX state space of an nv_tileaa address space: ".global" (1),
+/// ".shared" (3), ".const" (4), ".local" (5), "" for generic (0).
+llvm::StringRef stateSpace(unsigned addressSpace);
+
+/// "sm_90, sm_90a, sm_100, ..." : the accepted targets with at least
+/// `minimumSm`, for diagnostics that name the chips that would work.
+std::string targetsFrom(unsigned minimumSm);
+
+//===----------------------------------------------------------------------===//
+// Inline PTX
+//===----------------------------------------------------------------------===//
+
+/// One llvm.inline_asm statement. Outputs are numbered first ($0, $1, ...),
+/// so all outputs must be declared before the first input. Registers are
+/// chosen from the LLVM type: i1 -> predicate ("b"), i8 -> "c", i16 -> "h",
+/// i32 -> "r", i64 -> "l", f32 -> "f", f64 -> "d".
+class InlinePtx {
+public:
+  /// Declares an output. `earlyClobber` when the asm writes it before it has
+  /// read every input (a `mov` that initializes a predicated load's result).
+  unsigned addOutput(mlir::Type type, bool earlyClobber);
+  unsigned addInput(mlir::Value value);
+  /// "$N"
+  static std::string ref(unsigned operand);
+  /// Appends one instruction (without the trailing ';').
+  void instruction(const llvm::Twine &text);
+
+  unsigned getNumOutputs() const { return outputTypes.size(); }
+
+  /// Creates the llvm.inline_asm and returns its outputs.
+  llvm::SmallVector<mlir::Value> build(mlir::OpBuilder &builder,
+                                       mlir::Location loc, bool hasSideEffects);
+
+private:
+  llvm::SmallVector<mlir::Type> outputTypes;
+  llvm::SmallVector<std::string> outputConstraints;
+  llvm::SmallVector<mlir::Value> inputs;
+  llvm::SmallVector<std::string> inputConstraints;
+  std::string text;
+};
+
+/// "{$0, $1, $2, $3}" for several operands, "$0" for one.
+std::string operandList(llvm::ArrayRef<unsigned> operands);
+
+/// `@$p st.shared.b<N> [address], value` through a shared (or any) pointer
+/// by the threads where `predicate` holds (all when it is null).
+void emitPredicatedStore(mlir::OpBuilder &builder, mlir::Location loc,
+                         mlir::Value address, mlir::Value integer,
+                         mlir::Value predicate, llvm::StringRef space);
+
+//===----------------------------------------------------------------------===//
+// Strings, vprintf and __assertfail
+//===----------------------------------------------------------------------===//
+
+/// A !llvm.ptr (generic) to a NUL-terminated constant string, shared by
+/// every use of the same text in the symbol table (the gpu.module) that
+/// encloses the insertion point.
+mlir::Value getStringConstant(mlir::OpBuilder &builder, mlir::Location loc,
+                              llvm::StringRef text);
+
+/// `i32 vprintf(ptr format, ptr args)` with the arguments laid out as C
+/// varargs after promotion (see promoteForPrintf), in a stack buffer
+/// allocated in the function's entry block.
+void emitVprintf(mlir::OpBuilder &builder, mlir::Location loc,
+                 llvm::StringRef format, mlir::ValueRange arguments);
+
+/// C varargs promotion of one lowered value whose nv_tileaa type is
+/// `sourceType`: floats to f64 (f16, bf16, tf32, f32 and the f8 formats,
+/// decoded from their bytes), i1 zero- and i8/i16 sign-extended to i32,
+/// pointers to a 64-bit integer.
+mlir::Value promoteForPrintf(mlir::OpBuilder &builder, mlir::Location loc,
+                             mlir::Value value, mlir::Type sourceType);
+
+/// __assertfail(message, file, line, function, 1): CUDA's assertion handler
+/// (prints "file:line: function: block: [...], thread: [...] Assertion
+/// `message` failed." and stops the kernel).
+void emitAssertFail(mlir::OpBuilder &builder, mlir::Location loc,
+                    mlir::Value message, llvm::StringRef file, unsigned line,
+                    llvm::StringRef function);
+
+/// The file and line of an MLIR location (the first file:line:col inside
+/// fused, named and call-site locations); "<unknown>" and 0 without one.
+std::pair<std::string, unsigned> fileAndLine(mlir::Location loc);
+
+/// Builds `if (condition) { body }` as an scf.if, which the scf -> cf stage
+/// of the lowering turns into branches. Keeps structured parents (scf.for
+/// bodies) single-block while stage 1 runs.
+void emitIf(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value condition,
+            llvm::function_ref<void(mlir::OpBuilder &)> body);
+
+} // namespace tileiras::lowering::memory
+
+#endif // TILEIRAS_PASSES_TILETOLLVM_MEMORYUTILS_H
