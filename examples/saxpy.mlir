@@ -1,4 +1,5 @@
-// y[i] = a * x[i] + y[i] for 0 <= i < n (single precision a*x plus y).
+// y[i] = a * x[i] + y[i] for 0 <= i < n, n a multiple of 16 (single
+// precision a*x plus y).
 //
 // Each program handles a block of 2048 elements: 4 warps, 16 elements per
 // thread, moved with 128-bit loads and stores. Launch ceil(n / 2048)
@@ -15,7 +16,12 @@ nv_tileaa.func @saxpy(%x: !nv_tileaa.ptr<f32>, %y: !nv_tileaa.ptr<f32>,
   %starts = nv_tileaa.splat %start : i32 -> tensor<2048xi32>
   %range = nv_tileaa.make_range {start = 0 : i32, end = 2048 : i32} : tensor<2048xi32>
   %offsets = arith.addi %starts, %range : tensor<2048xi32>
-  %bound = nv_tileaa.splat %n : i32 -> tensor<2048xi32>
+  // n is a multiple of 16 (the caller's promise): the mask is constant
+  // over every 16 consecutive elements, so each thread's 4 elements move
+  // with one 128-bit access. Without this fact a mask could change inside
+  // a vector and the accesses would be scalar.
+  %n16 = nv_tileaa.assume %n {div_by = 16 : i64} : i32
+  %bound = nv_tileaa.splat %n16 : i32 -> tensor<2048xi32>
   %mask = arith.cmpi slt, %offsets, %bound : tensor<2048xi32>
 
   %x_base = nv_tileaa.splat %x : !nv_tileaa.ptr<f32> -> tensor<2048x!nv_tileaa.ptr<f32>>

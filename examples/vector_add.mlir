@@ -1,4 +1,4 @@
-// c[i] = a[i] + b[i] for 0 <= i < n.
+// c[i] = a[i] + b[i] for 0 <= i < n, with n a multiple of 16.
 //
 // Each program (CTA) handles one block of 1024 consecutive elements: the
 // program id selects the block, make_range enumerates the elements in it, and
@@ -19,7 +19,12 @@ nv_tileaa.func @vector_add(%a: !nv_tileaa.ptr<f32>, %b: !nv_tileaa.ptr<f32>,
   %offsets = arith.addi %starts, %range : tensor<1024xi32>
 
   // Lanes at or past n neither load nor store.
-  %bound = nv_tileaa.splat %n : i32 -> tensor<1024xi32>
+  // n is a multiple of 16 (the caller's promise): the mask is constant
+  // over every 16 consecutive elements, so each thread's 4 elements move
+  // with one 128-bit access. Without this fact a mask could change inside
+  // a vector and the accesses would be scalar.
+  %n16 = nv_tileaa.assume %n {div_by = 16 : i64} : i32
+  %bound = nv_tileaa.splat %n16 : i32 -> tensor<1024xi32>
   %mask = arith.cmpi slt, %offsets, %bound : tensor<1024xi32>
 
   %a_base = nv_tileaa.splat %a : !nv_tileaa.ptr<f32> -> tensor<1024x!nv_tileaa.ptr<f32>>
