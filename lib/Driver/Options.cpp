@@ -210,7 +210,8 @@ driver::validate(const CommandLine &commandLine) {
       return makeError("unknown --emit kind '" + commandLine.emit +
                        "'; expected ptx, cubin, fatbin, llvm, mlir or tile");
     plan.emit = *kind;
-  } else if (!commandLine.output.empty() && commandLine.output != "-") {
+  } else if (!commandLine.output.empty() && commandLine.output != "-" &&
+             commandLine.output != "/dev/null") {
     auto kind = emitKindFromExtension(commandLine.output);
     if (!kind)
       return makeError("cannot tell the output kind from '" +
