@@ -24,8 +24,8 @@ tool_dirs = [config.tileiras_tools_dir, config.llvm_tools_dir]
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tileiras_tools_dir,
                              append_path=True)
-tools = ["tileiras", "tileiras-opt", "mlir-opt", "mlir-translate", "llc",
-         "split-file"]
+tools = ["tileiras", "tileiras-opt", "tileiras-sim-prep", "mlir-opt",
+         "mlir-translate", "llc", "split-file"]
 llvm_config.add_tool_substitutions(
     [t for t in tools
      if any(os.path.exists(os.path.join(d, t)) for d in tool_dirs)],
@@ -34,6 +34,7 @@ llvm_config.add_tool_substitutions(
 config.substitutions.append(("%tileiras_src", config.tileiras_src_root))
 config.substitutions.append(("%tileiras_lib", config.tileiras_lib_dir))
 config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%tileiras_bin", config.tileiras_tools_dir))
 # `%expect-exit N cmd...` succeeds only when cmd exits with exactly N.
 config.substitutions.append(
     ("%expect-exit", os.path.join(config.tileiras_src_root, "test", "utils",
@@ -76,3 +77,28 @@ if ptxas:
         config.available_features.add("nvcc")
 else:
     config.substitutions.append(("%ptxas-verify", "env PTXAS= %s" % verify))
+
+# host-sim: the CPU simulator (tools/sim) builds lowered code for the host
+# and needs tileiras-sim-prep, a C++20 compiler with AddressSanitizer and an
+# LLVM 22 llc that targets x86-64; without them its tests are skipped.
+def host_simulation_available():
+    import subprocess
+    cxx = shutil.which("g++")
+    llc = os.path.join(config.llvm_tools_dir, "llc")
+    prep = os.path.join(config.tileiras_tools_dir, "tileiras-sim-prep")
+    if not cxx or not os.path.exists(llc) or not os.path.exists(prep):
+        return False
+    try:
+        asan = subprocess.run([cxx, "-print-file-name=libasan.so"],
+                              capture_output=True, text=True, timeout=30)
+        targets = subprocess.run([llc, "--version"], capture_output=True,
+                                 text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    library = asan.stdout.strip()
+    return (os.path.isabs(library) and os.path.exists(library)
+            and "x86-64" in targets.stdout)
+
+
+if host_simulation_available():
+    config.available_features.add("host-sim")

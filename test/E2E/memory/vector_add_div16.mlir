@@ -5,6 +5,8 @@
 // two 128-bit loads per input and two 128-bit stores, predicated by the
 // mask of the group.
 // RUN: %all-targets %s %t | FileCheck %S/all-targets.txt
+// The example itself is this kernel.
+// RUN: tileiras -O3 --gpu-name=sm_90a %tileiras_src/examples/vector_add.mlir -o - | FileCheck %s
 // RUN: tileiras -O3 --gpu-name=sm_90a %s -o - | FileCheck %s
 // RUN: tileiras -O3 --gpu-name=sm_75 %s -o - | FileCheck %s
 

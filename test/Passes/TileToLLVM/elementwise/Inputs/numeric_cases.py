@@ -1,6 +1,6 @@
 """Numeric checks of the element lowering's software rounding paths.
 
-The lowered code runs on the host (see ../../shape/Inputs/sim/simlib.py;
+The lowered code runs on the host (see tools/sim/simlib.py;
 the NVVM rounding intrinsics it uses are emulated with the host's rounding
 modes) and every result is compared with the exactly rounded value computed
 with fractions. Covered: f32 -> bf16 with rz/rm/rp (on the bits before
@@ -19,7 +19,7 @@ import sys
 from fractions import Fraction
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "..", "..", "shape", "Inputs", "sim"))
+                                *[".."] * 5, "tools", "sim"))
 from simlib import Program, Tools  # noqa: E402
 
 LAYOUT = ("#nv_tileaa.blocked<sizePerThread = [4], threadsPerWarp = [32], "

@@ -6,9 +6,13 @@ register paths and the shared-memory paths alike.
 
 Usage: shape_cases.py TILEIRAS_OPT MLIR_TRANSLATE LLC WORKDIR GROUP [FILTER]
 """
+import os
 import sys
 
-from simlib import Blocked as B, DotOperand, Program, Slice, Tools
+# The simulator is shared with the examples' runner: tools/sim/simlib.py.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                *[".."] * 6, "tools", "sim"))
+from simlib import Blocked as B, DotOperand, Program, Slice, Tools  # noqa: E402
 
 SIZES = {"i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8, "f16": 2, "ptr": 8}
 

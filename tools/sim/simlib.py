@@ -1,41 +1,201 @@
-"""Runs lowered tile functions on a simulated CTA on the host.
+"""The CPU simulator of tileiras output (see README.md beside this file).
 
-A test is an nv_tileaa function with explicit layouts on its tile arguments
-and result. It is lowered with tileiras-opt (the real tile -> LLVM
-lowering), translated to LLVM IR, retargeted to the host (NVVM thread-id,
-barrier, shuffle and rounding intrinsics become calls into harness.cpp),
-instrumented with AddressSanitizer (any access outside the shared-memory
-scratch buffer fails the run), and executed by one host thread per GPU
-thread. The checks compare every register of every thread with the op's
-semantics, using a Python copy of the layout algebra
-(lib/Layout/LinearLayout.cpp) to know which element each register holds.
+Lowered code runs on the host: the NVPTX LLVM IR is turned into host IR by
+tileiras-sim-prep (flat address space, inline PTX -> host IR, llvm.nvvm.*
+-> the runtime in runtime.cpp, per-CTA shared memory), instrumented with
+AddressSanitizer, compiled with llc and linked with the runtime; every GPU
+thread is a host thread.
+
+Two front ends:
+
+* `Kernel` (with `Toolchain`): a whole kernel, compiled by `tileiras
+  --emit=llvm`, launched on a grid with host buffers as its pointer
+  arguments (kernel_main.cpp). Used by examples/gpu/run_on_cpu.py.
+* `Program` (with `Tools`): single lowered functions of an nv_tileaa module
+  with explicit layouts, run on one simulated CTA with per-thread inputs and
+  outputs (function_main.cpp). Used by the lowering tests in
+  test/Passes/TileToLLVM; the layout algebra below tells which element each
+  register holds.
 """
 import os
 import re
+import shutil
 import subprocess
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
 
-class Tools:
-    def __init__(self, tileiras_opt, mlir_translate, llc, work, cxx="g++"):
-        self.tileiras_opt = tileiras_opt
-        self.mlir_translate = mlir_translate
-        self.llc = llc
-        self.opt = os.path.join(os.path.dirname(llc), "opt")
-        self.cxx = cxx
-        self.work = work
-        os.makedirs(work, exist_ok=True)
-        here = os.path.dirname(os.path.abspath(__file__))
-        self.harness = os.path.join(work, "harness.o")
-        run([cxx, "-std=c++20", "-O1", "-frounding-math", "-fsanitize=address",
-             "-c", os.path.join(here, "harness.cpp"), "-o", self.harness])
+
+class SimError(RuntimeError):
+    """A step failed (compile, link) or the simulated launch reported an
+    error (AddressSanitizer, misaligned or out-of-buffer access, deadlock,
+    device assertion)."""
 
 
 def run(cmd, **kwargs):
     result = subprocess.run(cmd, capture_output=True, text=True, **kwargs)
     if result.returncode:
-        raise RuntimeError(f"{' '.join(cmd)} failed ({result.returncode}):\n"
-                           f"{result.stdout}{result.stderr}"[:4000])
+        raise SimError(f"{' '.join(cmd)} failed ({result.returncode}):\n"
+                       f"{result.stdout}{result.stderr}"[:6000])
     return result.stdout
+
+
+def _llvm_bin():
+    for candidate in ("llvm-config-22", "llvm-config"):
+        found = shutil.which(candidate)
+        if found:
+            out = subprocess.run([found, "--bindir"], capture_output=True,
+                                 text=True)
+            if out.returncode == 0 and os.path.exists(
+                    os.path.join(out.stdout.strip(), "llc")):
+                return out.stdout.strip()
+    return "/usr/lib/llvm-22/bin"
+
+
+def _compile_runtime(cxx, work, main):
+    """runtime.o and the given main (kernel_main or function_main), built
+    once per work folder with AddressSanitizer."""
+    objects = []
+    for source in ("runtime.cpp", main):
+        obj = os.path.join(work, source.replace(".cpp", ".o"))
+        path = os.path.join(HERE, source)
+        newest = max(os.path.getmtime(os.path.join(HERE, f))
+                     for f in (source, "runtime.h"))
+        if not os.path.exists(obj) or os.path.getmtime(obj) < newest:
+            run([cxx, "-std=c++20", "-O1", "-frounding-math",
+                 "-fsanitize=address", "-c", path, "-o", obj + ".tmp"])
+            os.replace(obj + ".tmp", obj)
+        objects.append(obj)
+    return objects
+
+
+def host_object(prep, opt, llc, ll, base, prep_args=()):
+    """NVPTX LLVM IR `ll` -> base.o through tileiras-sim-prep, the
+    AddressSanitizer pass and llc. Returns the host .ll and the object."""
+    host = base + ".host.ll"
+    run([prep, ll, "-o", host, *prep_args])
+    run([opt, "-mtriple=x86_64-pc-linux-gnu", "-passes=asan", host,
+         "-o", base + ".bc"])
+    run([llc, "-O1", "-filetype=obj", "-relocation-model=pic",
+         base + ".bc", "-o", base + ".o"])
+    return host, base + ".o"
+
+
+# ------------------------------------------------------------ whole kernels
+def _require(tool):
+    if not os.path.exists(tool):
+        raise SimError(f"{tool} not found (build the tree: ninja -C build "
+                       "tileiras tileiras-sim-prep)")
+
+
+class Buffer:
+    """A pointer argument: `data` (bytes) is copied into a fresh host
+    allocation of exactly that size; its contents after the launch are
+    returned under `name`."""
+
+    def __init__(self, name, data):
+        self.name, self.data = name, bytes(data)
+
+
+class Scalar:
+    """A by-value argument: kind i8/i16/i32/i64 (an int) or f32/f64 (the
+    IEEE bits as an int)."""
+
+    def __init__(self, kind, value):
+        self.kind, self.value = kind, value
+
+
+class Toolchain:
+    """Where the tools are: tileiras and tileiras-sim-prep (bin_dir, by
+    default the tree's build/bin), opt and llc of LLVM 22, a C++20 compiler
+    with AddressSanitizer. Objects and executables go to `work`."""
+
+    def __init__(self, work, bin_dir=None, llvm_bin=None, cxx="g++"):
+        self.bin_dir = bin_dir or os.path.join(REPO, "build", "bin")
+        self.tileiras = os.path.join(self.bin_dir, "tileiras")
+        self.prep = os.path.join(self.bin_dir, "tileiras-sim-prep")
+        llvm_bin = llvm_bin or _llvm_bin()
+        self.opt = os.path.join(llvm_bin, "opt")
+        self.llc = os.path.join(llvm_bin, "llc")
+        self.cxx = cxx
+        self.work = work
+        os.makedirs(work, exist_ok=True)
+        for tool in (self.prep, self.opt, self.llc):
+            _require(tool)
+        self._runtime = None
+
+    def runtime(self):
+        if self._runtime is None:
+            self._runtime = _compile_runtime(self.cxx, self.work,
+                                             "kernel_main.cpp")
+        return self._runtime
+
+    def build(self, source, name=None, target="sm_90a", options=()):
+        """A Kernel from an nv_tileaa module (.mlir, compiled with
+        `tileiras --emit=llvm`) or from NVPTX LLVM IR (.ll)."""
+        name = name or os.path.splitext(os.path.basename(source))[0]
+        base = os.path.join(self.work, name)
+        ll = source
+        if source.endswith(".mlir"):
+            _require(self.tileiras)
+            ll = base + ".nvptx.ll"
+            run([self.tileiras, f"--gpu-name={target}", "--emit=llvm",
+                 *options, source, "-o", ll])
+        host, obj = host_object(self.prep, self.opt, self.llc, ll, base)
+        exe = base + ".exe"
+        run([self.cxx, "-fsanitize=address", "-pthread", obj, *self.runtime(),
+             "-o", exe, "-lm"])
+        return Kernel(name, exe, host)
+
+
+class Kernel:
+    def __init__(self, name, exe, host_ll):
+        self.name, self.exe = name, exe
+        text = open(host_ll).read()
+
+        def string(symbol):
+            m = re.search(rf'@{symbol} = constant \[\d+ x i8\] c"([^"]*)\\00"',
+                          text)
+            return m.group(1) if m else ""
+        self.kernel = string("__sim_kernel_name")
+        self.signature = string("__sim_kernel_signature").split(",")
+        self.reqntid = string("__sim_kernel_reqntid")
+        m = re.search(r"@__sim_shared_bytes = constant i64 (\d+)", text)
+        self.shared_bytes = int(m.group(1)) if m else 0
+
+    def launch(self, grid, block, args, ctas_at_once=1, timeout=120):
+        """Runs the kernel; returns {buffer name: bytes after the launch}
+        and the kernel's standard output (vprintf)."""
+        stem = os.path.join(os.path.dirname(self.exe), self.name + ".launch")
+        lines = [f"grid {' '.join(map(str, grid))}",
+                 f"block {' '.join(map(str, block))}",
+                 f"ctas-at-once {ctas_at_once}", f"timeout {timeout}"]
+        outputs = {}
+        for i, arg in enumerate(args):
+            if isinstance(arg, Buffer):
+                src, dst = f"{stem}.{i}.in", f"{stem}.{i}.out"
+                with open(src, "wb") as f:
+                    f.write(arg.data)
+                outputs[arg.name] = dst
+                lines.append(f"buffer {arg.name} {len(arg.data)} {src} {dst}")
+            else:
+                value = (format(arg.value, "x") if arg.kind.startswith("f")
+                         else str(arg.value))
+                lines.append(f"scalar {arg.kind} {value}")
+        with open(stem + ".txt", "w") as f:
+            f.write("\n".join(lines) + "\n")
+        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=0")
+        result = subprocess.run([self.exe, stem + ".txt"], capture_output=True,
+                                text=True, env=env, timeout=timeout + 30)
+        if result.returncode:
+            raise SimError(f"{self.name}: simulated launch failed (exit "
+                           f"{result.returncode}):\n"
+                           f"{result.stdout[-2000:]}{result.stderr[-6000:]}")
+        data = {}
+        for name, path in outputs.items():
+            with open(path, "rb") as f:
+                data[name] = f.read()
+        return data, result.stdout
 
 
 # ------------------------------------------------------------------ layouts
@@ -182,7 +342,25 @@ class DotOperand:
                             project(accumulator.warps, False))
 
 
-# ------------------------------------------------------------------ building
+# ------------------------------------------------------ single functions
+class Tools:
+    """tileiras-opt, mlir-translate and llc of the build under test;
+    tileiras-sim-prep is taken from tileiras-opt's folder."""
+
+    def __init__(self, tileiras_opt, mlir_translate, llc, work, cxx="g++"):
+        self.tileiras_opt = tileiras_opt
+        self.mlir_translate = mlir_translate
+        self.llc = llc
+        self.opt = os.path.join(os.path.dirname(llc), "opt")
+        self.prep = os.path.join(
+            os.path.dirname(shutil.which(tileiras_opt) or tileiras_opt),
+            "tileiras-sim-prep")
+        self.cxx = cxx
+        self.work = work
+        os.makedirs(work, exist_ok=True)
+        self.runtime = _compile_runtime(cxx, work, "function_main.cpp")
+
+
 def _gpu_module_body(text):
     lines = text.splitlines()
     start = next(i for i, l in enumerate(lines)
@@ -195,23 +373,9 @@ def _gpu_module_body(text):
     raise RuntimeError("unterminated gpu.module")
 
 
-def _host_ir(ir):
-    """Retargets the translated module to the host."""
-    ir = re.sub(r"^target (triple|datalayout).*$", "", ir, flags=re.M)
-    if re.search(r"call .* asm ", ir):
-        raise RuntimeError("inline PTX cannot run on the host")
-    ir = re.sub(r"call (\w+) @llvm\.nvvm\.read\.ptx\.sreg\.tid\.x\(\)",
-                r"call \1 @sim_tid()", ir)
-    ir = re.sub(r"call void @llvm\.nvvm\.barrier[\w.]*\([^)]*\)",
-                "call void (...) @sim_barrier()", ir)
-    ir = re.sub(r"@llvm\.nvvm\.shfl\.sync\.(idx|bfly)\.(i32|f32)\(",
-                r"@sim_shfl_\1_\2(", ir)
-    ir = re.sub(r"@llvm\.nvvm\.d2f\.(rn|rz|rm|rp)\(", r"@sim_d2f_\1(", ir)
-    ir = re.sub(r"@llvm\.nvvm\.fma\.(rn|rz|rm|rp)\.f\(", r"@sim_fma_\1_f(", ir)
-    ir = re.sub(r"^declare .*@(llvm\.nvvm|sim_).*$", "", ir, flags=re.M)
-
-    # bf16 travels as i16 (x86 handles bfloat aggregates poorly): fptrunc
-    # becomes a call, fpext a shift.
+def _bf16_as_i16(ir):
+    """bf16 travels as i16 on the host (x86 handles bfloat aggregates
+    poorly): fptrunc becomes a call (function_main.cpp), fpext a shift."""
     def trunc(m):
         tmp = "%t" + m.group(1)[1:].replace(".", "_")
         return (f"{tmp}bits = call i16 @sim_trunc_{m.group(2)}({m.group(2)} "
@@ -227,20 +391,8 @@ def _host_ir(ir):
                 f"  {m.group(1)} = bitcast i32 {tmp}s to float")
     ir = re.sub(r"(%[\w.]+) = fpext bfloat (%[\w.]+) to float", ext, ir)
     ir = ir.replace("bfloat", "i16")
-    # One host address space; every function checked by AddressSanitizer.
-    ir = ir.replace(" addrspace(3)", "")
-    ir = re.sub(r"^(define .*) \{$", r"\1 sanitize_address {", ir,
-                flags=re.M)
-    decls = ["declare i32 @sim_tid()", "declare void @sim_barrier(...)",
-             "declare i16 @sim_trunc_float(float)",
-             "declare i16 @sim_trunc_double(double)"]
-    for kind in ("idx", "bfly"):
-        decls.append(f"declare i32 @sim_shfl_{kind}_i32(i32, i32, i32, i32)")
-        decls.append(f"declare float @sim_shfl_{kind}_f32(i32, float, i32, i32)")
-    for mode in ("rn", "rz", "rm", "rp"):
-        decls.append(f"declare float @sim_d2f_{mode}(double)")
-        decls.append(f"declare float @sim_fma_{mode}_f(float, float, float)")
-    return ir + "\n" + "\n".join(decls) + "\n"
+    return ir + ("\ndeclare i16 @sim_trunc_float(float)\n"
+                 "declare i16 @sim_trunc_double(double)\n")
 
 
 class Program:
@@ -293,14 +445,12 @@ class Program:
                          "  br label %done"]
         dispatch += ["done:", "  ret void", "}"]
         with open(self.base + ".ll", "w") as f:
-            f.write(_host_ir(ir) + "\n".join(dispatch) + "\n")
-        run([tools.opt, "-mtriple=x86_64-pc-linux-gnu", "-passes=asan",
-             self.base + ".ll", "-o", self.base + ".bc"])
-        run([tools.llc, "-O1", "-filetype=obj", "-relocation-model=pic",
-             self.base + ".bc", "-o", self.base + ".o"])
+            f.write(_bf16_as_i16(ir) + "\n".join(dispatch) + "\n")
+        _, obj = host_object(tools.prep, tools.opt, tools.llc,
+                             self.base + ".ll", self.base, ["--no-entry"])
         self.exe = self.base + ".exe"
-        run([tools.cxx, "-fsanitize=address", "-pthread", tools.harness,
-             self.base + ".o", "-o", self.exe])
+        run([tools.cxx, "-fsanitize=address", "-pthread", obj, *tools.runtime,
+             "-o", self.exe, "-lm"])
 
     def shared_bytes(self, function):
         m = re.search(r"__tileiras_smem_" + re.escape(function) +

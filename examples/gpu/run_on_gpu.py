@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+"""Runs the PTX of every example kernel on a GPU and checks the results.
+
+The PTX is built elsewhere (examples/gpu/build_ptx.sh, which needs the
+tileiras build); this machine needs only Python, numpy and a CUDA driver,
+with cupy or, failing that, torch (the kernels are then loaded and launched
+through the driver API, libcuda, with ctypes).
+
+    python3 examples/gpu/run_on_gpu.py --ptx-dir DIR [--arch sm_90a]
+                                       [--only NAME,...] [--backend B]
+
+For every example of specs.py and each of its "gpu" sizes: loads
+DIR/<example>.<arch>.ptx, checks that the kernel's .param list and .reqntid
+match the spec, generates the seeded inputs, launches the kernel (block =
+32 * numWarps threads, the spec's grid, no dynamic shared memory: the
+kernels declare their shared memory statically), copies the outputs back
+and compares them with the reference within the stated tolerance. Prints a
+table and exits with status 1 if anything failed.
+
+--dry-run does everything but the launch (no GPU, no numpy needed): it
+checks the PTX interfaces against the specs and evaluates the references.
+"""
+import argparse
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import specs  # noqa: E402
+
+
+# ------------------------------------------------------------ PTX interface
+def ptx_interface(text, kernel):
+    """The .param types (".u64", ".u32", ".f32", ...) of `.entry kernel`
+    and its .reqntid (or None)."""
+    m = re.search(r"\.entry\s+" + re.escape(kernel) + r"\s*\((.*?)\)(.*?)\{",
+                  text, re.S)
+    if not m:
+        raise RuntimeError(f"no .entry {kernel} in the PTX")
+    params = re.findall(r"\.param\s+(\.[a-z]\d+)", m.group(1))
+    reqntid = re.search(r"\.reqntid\s+(\d+)\s*,\s*(\d+)\s*,\s*(\d+)",
+                        m.group(2))
+    return params, tuple(map(int, reqntid.groups())) if reqntid else None
+
+
+def check_interface(spec, text):
+    """The PTX ABI of our kernels: pointers are .u64, i32 scalars .u32 (or
+    .s32/.b32), f32 scalars .f32, in the spec's order."""
+    params, reqntid = ptx_interface(text, spec.kernel)
+    wanted = []
+    for arg in spec.args:
+        if isinstance(arg, specs.Buffer):
+            wanted.append({".u64", ".b64", ".s64"})
+        elif arg.ptx_type == "i32":
+            wanted.append({".u32", ".s32", ".b32"})
+        else:
+            wanted.append({".f32", ".b32"})
+    if len(params) != len(wanted) or any(
+            p not in w for p, w in zip(params, wanted)):
+        raise RuntimeError(f"{spec.kernel}: the PTX parameters {params} do "
+                           f"not match the spec's arguments "
+                           f"{[a.name for a in spec.args]}")
+    if reqntid and reqntid != spec.block:
+        raise RuntimeError(f"{spec.kernel}: .reqntid {reqntid} but the spec "
+                           f"launches {spec.block} threads")
+
+
+# ----------------------------------------------------------------- backends
+class Cupy:
+    name = "cupy"
+
+    def __init__(self):
+        import cupy
+        import numpy
+        self.cp, self.np = cupy, numpy
+        cupy.cuda.Device().synchronize()
+
+    def load(self, path, kernel):
+        return self.cp.RawModule(path=path).get_function(kernel)
+
+    def upload(self, data):
+        return self.cp.asarray(self.np.frombuffer(data, dtype=self.np.uint8))
+
+    def launch(self, function, grid, block, args):
+        values = []
+        for kind, value in args:
+            if kind == "ptr":
+                values.append(value)
+            elif kind == "i32":  # from its bits, as a signed int
+                values.append(self.np.uint32(value).view(self.np.int32))
+            else:  # f32, from its bits: exact
+                values.append(self.np.uint32(value).view(self.np.float32))
+        function(grid, block, tuple(values), shared_mem=0)
+        self.cp.cuda.Device().synchronize()
+
+    def download(self, buffer):
+        return self.cp.asnumpy(buffer).tobytes()
+
+
+class TorchDriver:
+    """torch for memory, the CUDA driver API (libcuda via ctypes) for the
+    module and the launch."""
+    name = "torch+libcuda"
+
+    def __init__(self):
+        import ctypes
+        import torch
+        self.ctypes, self.torch = ctypes, torch
+        torch.zeros(1, device="cuda")  # creates and binds the primary context
+        self.cuda = ctypes.CDLL("libcuda.so.1")
+        c = ctypes
+        self.cuda.cuModuleLoadData.argtypes = [c.POINTER(c.c_void_p),
+                                               c.c_char_p]
+        self.cuda.cuModuleGetFunction.argtypes = [c.POINTER(c.c_void_p),
+                                                  c.c_void_p, c.c_char_p]
+        self.cuda.cuLaunchKernel.argtypes = [
+            c.c_void_p, c.c_uint, c.c_uint, c.c_uint, c.c_uint, c.c_uint,
+            c.c_uint, c.c_uint, c.c_void_p, c.POINTER(c.c_void_p),
+            c.POINTER(c.c_void_p)]
+        self.cuda.cuGetErrorString.argtypes = [c.c_int,
+                                               c.POINTER(c.c_char_p)]
+        self.modules = []
+
+    def check(self, status, what):
+        if status:
+            text = self.ctypes.c_char_p()
+            self.cuda.cuGetErrorString(status, self.ctypes.byref(text))
+            raise RuntimeError(f"{what}: CUDA error {status} "
+                               f"({(text.value or b'?').decode()})")
+
+    def load(self, path, kernel):
+        c = self.ctypes
+        with open(path, "rb") as f:
+            image = f.read() + b"\0"
+        module, function = c.c_void_p(), c.c_void_p()
+        self.check(self.cuda.cuModuleLoadData(c.byref(module), image),
+                   f"cuModuleLoadData({path})")
+        self.modules.append(module)
+        self.check(self.cuda.cuModuleGetFunction(c.byref(function), module,
+                                                 kernel.encode()),
+                   f"cuModuleGetFunction({kernel})")
+        return function
+
+    def upload(self, data):
+        host = self.torch.frombuffer(bytearray(data), dtype=self.torch.uint8)
+        return host.to("cuda")
+
+    def launch(self, function, grid, block, args):
+        c = self.ctypes
+        values = []
+        for kind, value in args:
+            if kind == "ptr":
+                values.append(c.c_uint64(value.data_ptr()))
+            elif kind == "i32":
+                values.append(c.c_int32(value))
+            else:
+                values.append(c.c_uint32(value))  # f32 bits
+        pointers = (c.c_void_p * len(values))(
+            *[c.cast(c.pointer(v), c.c_void_p) for v in values])
+        self.torch.cuda.synchronize()  # the uploads are on torch's stream
+        self.check(self.cuda.cuLaunchKernel(function, *grid, *block, 0, None,
+                                            pointers, None), "cuLaunchKernel")
+        self.check(self.cuda.cuCtxSynchronize(), "kernel execution")
+
+    def download(self, buffer):
+        return buffer.cpu().numpy().tobytes()
+
+
+def make_backend(choice):
+    errors = []
+    for backend in ([Cupy, TorchDriver] if choice == "auto" else
+                    [Cupy] if choice == "cupy" else [TorchDriver]):
+        try:
+            return backend()
+        except Exception as e:  # noqa: BLE001 - report why each is unusable
+            errors.append(f"{backend.name}: {e}")
+    raise SystemExit("no usable GPU backend:\n  " + "\n  ".join(errors))
+
+
+# -------------------------------------------------------------------- main
+def run_example(backend, spec, path, sizes_key):
+    function = backend.load(path, spec.kernel) if backend else None
+    results = []
+    for size in spec.sizes[sizes_key]:
+        inputs = specs.inputs_for(spec, size)
+        if backend is None:  # --dry-run: the reference must still evaluate
+            spec.reference(size, inputs)
+            continue
+        args, buffers = [], {}
+        for arg in spec.args:
+            if isinstance(arg, specs.Buffer):
+                buffers[arg.name] = backend.upload(
+                    specs.pack(arg.dtype, inputs[arg.name]))
+                args.append(("ptr", buffers[arg.name]))
+            else:
+                args.append((arg.ptx_type, specs.scalar_bits(
+                    arg.ptx_type, inputs[arg.name])))
+        backend.launch(function, spec.grid(size), spec.block, args)
+        outputs = {a.name: backend.download(buffers[a.name])
+                   for a in spec.args
+                   if isinstance(a, specs.Buffer) and a.is_output}
+        results += specs.compare(spec, size, inputs, outputs)
+    return results
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--ptx-dir", required=True,
+                        help="folder with <example>.<arch>.ptx "
+                             "(examples/gpu/build_ptx.sh)")
+    parser.add_argument("--arch", default="sm_90a")
+    parser.add_argument("--only", default="",
+                        help="comma-separated examples to run")
+    parser.add_argument("--backend", default="auto",
+                        choices=["auto", "cupy", "torch"])
+    parser.add_argument("--sizes", default="gpu", choices=["gpu", "sim"])
+    parser.add_argument("--dry-run", action="store_true",
+                        help="check the PTX interfaces and the references; "
+                             "launch nothing")
+    args = parser.parse_args()
+
+    only = [n for n in args.only.split(",") if n]
+    for name in only:
+        if name not in specs.BY_NAME:
+            parser.error(f"no example named {name}")
+    chosen = [s for s in specs.SPECS if not only or s.name in only]
+    backend = None if args.dry_run else make_backend(args.backend)
+    print(f"{'dry run' if backend is None else backend.name}, {args.arch}, "
+          f"PTX from {args.ptx_dir}")
+    print("tolerances:\n" + specs.tolerances())
+
+    all_results, failed = [], []
+    for spec in chosen:
+        path = os.path.join(args.ptx_dir, f"{spec.name}.{args.arch}.ptx")
+        try:
+            with open(path) as f:
+                check_interface(spec, f.read())
+            results = run_example(backend, spec, path, args.sizes)
+        except Exception as e:  # noqa: BLE001 - one example's failure
+            print(f"FAIL: {spec.name}: {e}")
+            failed.append(spec.name)
+            continue
+        all_results += results
+        if not all(r.passed for r in results):
+            failed.append(spec.name)
+        for r in results:
+            for message in r.messages:
+                print(f"  {message}")
+        print(f"{'FAIL' if spec.name in failed else 'ok'}: {spec.name}")
+    if all_results:
+        print()
+        print(specs.table(all_results))
+    print(f"\n{len(chosen) - len(failed)} passed, {len(failed)} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,554 @@
+"""How to run and check every kernel of examples/*.mlir.
+
+One `Spec` per example: the kernel's name and warps, its grid as a function
+of the problem size, its arguments in parameter order (device buffers with
+their element type, scalars with their PTX type), a seeded input generator,
+an independent reference and a tolerance for every output, and the problem
+sizes to run ("gpu": the GPU runner, "sim": the CPU simulator, which is much
+slower). Every size has edges the tile does not cover (masks), within the
+contract each kernel documents.
+
+Only the Python standard library is used (the simulator host has no numpy):
+inputs are packed with `struct`, references are plain Python computed in
+double precision or exactly (math.fsum, integers). The GPU runner moves the
+same bytes through cupy or torch.
+
+Checks beyond the values:
+  * every output buffer ends in GUARD elements holding a sentinel; padding
+    columns of strided outputs hold it too. A kernel that writes past its
+    mask changes a sentinel, which fails the check.
+  * padding columns of strided inputs hold NaN: a masked-off element that is
+    read anyway turns a result into NaN.
+"""
+import math
+import random
+import struct
+
+GUARD = 64  # sentinel elements after every output buffer
+
+
+class Sentinel:
+    """An element the kernel must not write."""
+
+    def __repr__(self):
+        return "untouched"
+
+
+UNTOUCHED = Sentinel()
+
+# dtype: (struct code, bytes, sentinel bits, kind)
+DTYPES = {
+    "f32": ("f", 4, 0x7FBADBAD, "float"),  # a NaN no computation produces
+    "f16": ("e", 2, 0x7DAD, "float"),
+    "i32": ("i", 4, 0x7EADBEEF, "int"),
+}
+NAN = float("nan")
+
+
+def f32(x):
+    """x rounded to the nearest f32 (ties to even)."""
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+def f16(x):
+    return struct.unpack("<e", struct.pack("<e", x))[0]
+
+
+U32 = 2.0 ** -24  # unit roundoff of f32
+
+
+def wrap_i32(x):
+    return (x + 2 ** 31) % 2 ** 32 - 2 ** 31
+
+
+def _next_f32(r, up):
+    """The f32 value next to the f32 value r, upwards or downwards."""
+    if r == 0:
+        bits = 1 if up else 0x80000001
+    else:
+        bits = struct.unpack("<I", struct.pack("<f", r))[0]
+        bits += 1 if (r > 0) == up else -1  # the magnitude grows or shrinks
+    return struct.unpack("<f", struct.pack("<I", bits))[0]
+
+
+def _f32_neighbours(x):
+    """The f32 values just below and above x (equal when x is one)."""
+    r = f32(x)
+    if r == x:
+        return r, r
+    return (r, _next_f32(r, True)) if r < x else (_next_f32(r, False), r)
+
+
+def fma_f32(a, x, y):
+    """The correctly rounded f32 result of a * x + y (what fma.rn.f32 gives)
+    for f32 inputs. a * x is exact in double; the double sum s and its
+    rounding error e (TwoSum) give a + x * y = s + e exactly, and rounding
+    s to f32 is right unless s lies exactly halfway between two f32 values,
+    where e decides."""
+    p = a * x
+    s = p + y
+    bb = s - p
+    e = (p - (s - bb)) + (y - bb)
+    lo, hi = _f32_neighbours(s)
+    if lo != hi and s - lo == hi - s and e != 0:
+        return hi if e > 0 else lo
+    return f32(s)
+
+
+class Buffer:
+    """A device buffer argument. role: "in", "out" or "inout"; `elements`
+    counts the guard of outputs."""
+
+    def __init__(self, name, dtype, role="in"):
+        self.name, self.dtype, self.role = name, dtype, role
+
+    @property
+    def is_output(self):
+        return self.role in ("out", "inout")
+
+
+class Scalar:
+    """A by-value argument: i32 or f32 (as the kernel's .param says)."""
+
+    def __init__(self, name, ptx_type):
+        self.name, self.ptx_type = name, ptx_type
+
+
+class Spec:
+    def __init__(self, name, num_warps, args, grid, make, reference, sizes,
+                 tolerance_note):
+        self.name = name
+        self.kernel = name          # the kernel function in the PTX
+        self.mlir = f"{name}.mlir"  # under examples/
+        self.num_warps = num_warps
+        self.args = args
+        self.grid = grid            # size -> (x, y, z)
+        self.make = make            # (size, rng) -> {arg name: values}
+        self.reference = reference  # (size, inputs) -> {out: (expected, tol)}
+        self.sizes = sizes          # {"gpu": [size...], "sim": [size...]}
+        self.tolerance_note = tolerance_note
+
+    @property
+    def block(self):
+        return (32 * self.num_warps, 1, 1)
+
+
+def cdiv(a, b):
+    return -(-a // b)
+
+
+def uniform(rng, count, lo, hi, rounding=f32):
+    return [rounding(rng.uniform(lo, hi)) for _ in range(count)]
+
+
+def matrix(rng, rows, cols, stride, lo, hi, pad=NAN, rounding=f32):
+    """Row-major rows x stride; columns past `cols` hold `pad`."""
+    values = []
+    for _ in range(rows):
+        values += uniform(rng, cols, lo, hi, rounding)
+        values += [pad] * (stride - cols)
+    return values
+
+
+def untouched(count):
+    return [UNTOUCHED] * count
+
+
+# ----------------------------------------------------------------- examples
+def _vector_add():
+    def make(s, rng):
+        n = s["n"]
+        return {"a": uniform(rng, n, -100, 100), "b": uniform(rng, n, -100, 100),
+                "c": untouched(n + GUARD), "n": n}
+
+    def reference(s, v):
+        n = s["n"]
+        # One IEEE addition: the f32 rounding of the exact sum (exact in
+        # double) is the only correct result.
+        c = [f32(x + y) for x, y in zip(v["a"], v["b"])]
+        return {"c": (c + untouched(GUARD), 0.0)}
+    return Spec(
+        "vector_add", 4,
+        [Buffer("a", "f32"), Buffer("b", "f32"), Buffer("c", "f32", "out"),
+         Scalar("n", "i32")],
+        lambda s: (cdiv(s["n"], 1024), 1, 1), make, reference,
+        # n must be a multiple of 16 (the kernel's assume); neither size is
+        # a multiple of the 1024-element tile.
+        {"gpu": [{"n": 1000000}, {"n": 16}], "sim": [{"n": 2064}, {"n": 16}]},
+        "exact: one f32 addition is correctly rounded")
+
+
+def _saxpy():
+    def make(s, rng):
+        n = s["n"]
+        return {"x": uniform(rng, n, -10, 10),
+                "y": uniform(rng, n, -10, 10) + untouched(GUARD),
+                "a": f32(rng.uniform(-3, 3)), "n": n}
+
+    def reference(s, v):
+        y = [fma_f32(v["a"], x, y) for x, y in zip(v["x"], v["y"])]
+        return {"y": (y + untouched(GUARD), 0.0)}
+    return Spec(
+        "saxpy", 4,
+        [Buffer("x", "f32"), Buffer("y", "f32", "inout"), Scalar("a", "f32"),
+         Scalar("n", "i32")],
+        lambda s: (cdiv(s["n"], 2048), 1, 1), make, reference,
+        {"gpu": [{"n": 1000000}, {"n": 2064}], "sim": [{"n": 4144}]},
+        "exact: nv_tileaa.fma is fma.rn.f32, one rounding of a*x+y "
+        "(the reference rounds the exact value)")
+
+
+def _softmax():
+    def make(s, rng):
+        m, n, stride = s["m"], s["n"], s["stride"]
+        y = []
+        for _ in range(m):
+            y += [None] * n + untouched(stride - n)
+        return {"x": matrix(rng, m, n, stride, -8, 8),
+                "y": y + untouched(GUARD), "m": m, "n": n, "stride": stride}
+
+    def reference(s, v):
+        m, n, stride = s["m"], s["n"], s["stride"]
+        x = v["x"]
+        out, tol = [], []
+        log2e = f32(1.44269502)
+        for r in range(m):
+            row = x[r * stride:r * stride + n]
+            top = max(row)
+            e = [math.exp(t - top) for t in row]
+            total = math.fsum(e)
+            worst = max(abs(t - top) * log2e for t in row)
+            for t, ei in zip(row, e):
+                y = ei / total
+                # f32 rounding of x - max and of the product by log2(e)
+                # perturb exp2's argument by ~2|s| ulp (s its size), which
+                # exp2 turns into a relative error of ~1.4|s| ulp;
+                # ex2.approx.f32 adds <= 2 ulp; the sum of n terms adds
+                # <= n ulp plus the errors of its terms, the division 1.
+                ulps = 2 * abs(t - top) * log2e + 2 * worst + n + 16
+                out.append(y)
+                tol.append(y * ulps * U32)
+            out += untouched(stride - n)
+            tol += [0.0] * (stride - n)
+        return {"y": (out + untouched(GUARD), tol + [0.0] * GUARD)}
+    return Spec(
+        "softmax", 8,
+        [Buffer("x", "f32"), Buffer("y", "f32", "out"), Scalar("m", "i32"),
+         Scalar("n", "i32"), Scalar("stride", "i32")],
+        lambda s: (cdiv(s["m"], 4), 1, 1), make, reference,
+        # N <= 1024 (one tile per row); M not a multiple of 4 rows.
+        # Odd strides: rows start at any 4-byte boundary.
+        {"gpu": [{"m": 1001, "n": 777, "stride": 800},
+                 {"m": 66, "n": 1024, "stride": 1024},
+                 {"m": 7, "n": 299, "stride": 301}],
+         "sim": [{"m": 10, "n": 300, "stride": 320},
+                 {"m": 5, "n": 1024, "stride": 1024},
+                 {"m": 6, "n": 299, "stride": 301}]},
+        "relative (2|s_i| + 2 max|s| + n + 16) * 2^-24, s = (x - max) log2 e: "
+        "exp2 is ex2.approx.f32 (2 ulp) of an argument rounded twice, the "
+        "row sum has n terms")
+
+
+def _layer_norm():
+    def make(s, rng):
+        m, n, stride = s["m"], s["n"], s["stride"]
+        x = []
+        for r in range(m):
+            offset = rng.uniform(-4, 4)  # rows with a mean far from 0
+            x += [f32(offset + rng.uniform(-2, 2)) for _ in range(n)]
+            x += [NAN] * (stride - n)
+        y = []
+        for _ in range(m):
+            y += [None] * n + untouched(stride - n)
+        return {"x": x, "y": y + untouched(GUARD),
+                "w": uniform(rng, n, 0.5, 1.5), "b": uniform(rng, n, -1, 1),
+                "n": n, "stride": stride, "eps": f32(1e-5)}
+
+    def reference(s, v):
+        m, n, stride = s["m"], s["n"], s["stride"]
+        out, tol = [], []
+        for r in range(m):
+            row = v["x"][r * stride:r * stride + n]
+            mean = math.fsum(row) / n
+            var = math.fsum((t - mean) ** 2 for t in row) / n
+            rstd = 1 / math.sqrt(var + v["eps"])
+            scale = math.fsum(abs(t) for t in row) / n
+            for t, w, b in zip(row, v["w"], v["b"]):
+                y = (t - mean) * rstd * w + b
+                # Both statistics are f32 sums of n terms (<= n ulp each);
+                # the mean's error (~n ulp of mean|x|) shifts every centered
+                # value; rsqrt.approx.f32 adds ~2 ulp; the last steps a few.
+                out.append(y)
+                tol.append((2 * n + 32) * U32 *
+                           (abs(w) * rstd * (abs(t - mean) + scale) + abs(b)))
+            out += untouched(stride - n)
+            tol += [0.0] * (stride - n)
+        return {"y": (out + untouched(GUARD), tol + [0.0] * GUARD)}
+    return Spec(
+        "layer_norm", 4,
+        [Buffer("x", "f32"), Buffer("y", "f32", "out"), Buffer("w", "f32"),
+         Buffer("b", "f32"), Scalar("n", "i32"), Scalar("stride", "i32"),
+         Scalar("eps", "f32")],
+        lambda s: (s["m"], 1, 1), make, reference,
+        {"gpu": [{"m": 500, "n": 1000, "stride": 1024},
+                 {"m": 7, "n": 1024, "stride": 1024},
+                 {"m": 9, "n": 333, "stride": 335}],
+         "sim": [{"m": 3, "n": 700, "stride": 704},
+                 {"m": 2, "n": 333, "stride": 335}]},
+        "(2n + 32) * 2^-24 * (|w| rstd (|x - mean| + mean|x|) + |b|): f32 "
+        "sums of n terms for mean and variance, rsqrt.approx.f32")
+
+
+def _row_sum():
+    def make(s, rng):
+        m, n, stride = s["m"], s["n"], s["stride"]
+        return {"x": matrix(rng, m, n, stride, -1, 1),
+                "out": [None] * m + untouched(GUARD), "m": m, "n": n,
+                "stride": stride}
+
+    def reference(s, v):
+        m, n, stride = s["m"], s["n"], s["stride"]
+        out, tol = [], []
+        for r in range(m):
+            row = v["x"][r * stride:r * stride + n]
+            out.append(math.fsum(row))
+            # Any order of n - 1 f32 additions: |error| <= (n - 1) u sum|x|.
+            tol.append((n + 16) * U32 * math.fsum(abs(t) for t in row))
+        return {"out": (out + untouched(GUARD), tol + [0.0] * GUARD)}
+    return Spec(
+        "row_sum", 4,
+        [Buffer("x", "f32"), Buffer("out", "f32", "out"), Scalar("m", "i32"),
+         Scalar("n", "i32"), Scalar("stride", "i32")],
+        lambda s: (cdiv(s["m"], 16), 1, 1), make, reference,
+        # Not a multiple of 16 rows nor of the 256-column chunk.
+        {"gpu": [{"m": 1000, "n": 3000, "stride": 3008},
+                 {"m": 17, "n": 256, "stride": 256},
+                 {"m": 33, "n": 301, "stride": 303}],
+         "sim": [{"m": 40, "n": 600, "stride": 608},
+                 {"m": 17, "n": 256, "stride": 256},
+                 {"m": 20, "n": 301, "stride": 303}]},
+        "(n + 16) * 2^-24 * sum|x|: the bound of any order of n f32 additions")
+
+
+def _inclusive_scan():
+    def make(s, rng):
+        n = s["n"]
+        return {"x": [rng.randrange(-2 ** 31, 2 ** 31) for _ in range(n)],
+                "out": [None] * n + untouched(GUARD), "n": n}
+
+    def reference(s, v):
+        out, running = [], 0
+        for i, t in enumerate(v["x"]):
+            running = t if i % 1024 == 0 else wrap_i32(running + t)
+            out.append(running)
+        return {"out": (out + untouched(GUARD), 0)}
+    return Spec(
+        "inclusive_scan", 4,
+        [Buffer("x", "i32"), Buffer("out", "i32", "out"), Scalar("n", "i32")],
+        lambda s: (cdiv(s["n"], 1024), 1, 1), make, reference,
+        {"gpu": [{"n": 1000003}, {"n": 5}], "sim": [{"n": 2500}, {"n": 5}]},
+        "exact: i32 additions wrap modulo 2^32 in any order")
+
+
+def _histogram():
+    def make(s, rng):
+        n, bins = s["n"], s["bins"]
+        # Some indices fall outside [0, bins) and must be ignored.
+        return {"x": [rng.randrange(-5, bins + 5) for _ in range(n)],
+                "hist": [0] * bins + untouched(GUARD), "n": n, "bins": bins}
+
+    def reference(s, v):
+        hist = [0] * s["bins"]
+        for t in v["x"]:
+            if 0 <= t < s["bins"]:
+                hist[t] += 1
+        return {"hist": (hist + untouched(GUARD), 0)}
+    return Spec(
+        "histogram", 4,
+        [Buffer("x", "i32"), Buffer("hist", "i32", "inout"),
+         Scalar("n", "i32"), Scalar("bins", "i32")],
+        lambda s: (cdiv(s["n"], 1024), 1, 1), make, reference,
+        {"gpu": [{"n": 1000000, "bins": 1000}, {"n": 3000, "bins": 7}],
+         "sim": [{"n": 2500, "bins": 37}]},
+        "exact: integer counts")
+
+
+def _matmul():
+    def make(s, rng):
+        m, n, k = s["m"], s["n"], s["k"]
+        c = []
+        for _ in range(m):
+            c += [None] * n + untouched(s["ldc"] - n)
+        return {"a": matrix(rng, m, k, s["lda"], -2, 2, rounding=f16),
+                "b": matrix(rng, k, n, s["ldb"], -2, 2, rounding=f16),
+                "c": c + untouched(GUARD), "m": m, "n": n, "k": k,
+                "lda": s["lda"], "ldb": s["ldb"], "ldc": s["ldc"]}
+
+    def reference(s, v):
+        m, n, k, lda, ldb, ldc = (s[x] for x in
+                                  ("m", "n", "k", "lda", "ldb", "ldc"))
+        a, b = v["a"], v["b"]
+        columns = [[b[kk * ldb + j] for kk in range(k)] for j in range(n)]
+        out, tol = [], []
+        for i in range(m):
+            row = a[i * lda:i * lda + k]
+            for col in columns:
+                # f16 products are exact in f32 and in double; fsum rounds
+                # the exact dot product once.
+                products = [x * y for x, y in zip(row, col)]
+                out.append(math.fsum(products))
+                tol.append((k + 2) * U32 * math.fsum(abs(p) for p in products))
+            out += untouched(ldc - n)
+            tol += [0.0] * (ldc - n)
+        return {"c": (out + untouched(GUARD), tol + [0.0] * GUARD)}
+    return Spec(
+        "matmul", 4,
+        [Buffer("a", "f16"), Buffer("b", "f16"), Buffer("c", "f32", "out"),
+         Scalar("m", "i32"), Scalar("n", "i32"), Scalar("k", "i32"),
+         Scalar("lda", "i32"), Scalar("ldb", "i32"), Scalar("ldc", "i32")],
+        lambda s: (cdiv(s["m"], 64), cdiv(s["n"], 64), 1), make, reference,
+        # M, N not multiples of 64, K not a multiple of 32, padded rows.
+        {"gpu": [{"m": 257, "n": 190, "k": 100, "lda": 104, "ldb": 192,
+                  "ldc": 200},
+                 {"m": 65, "n": 66, "k": 33, "lda": 35, "ldb": 67, "ldc": 69}],
+         "sim": [{"m": 100, "n": 72, "k": 40, "lda": 48, "ldb": 80,
+                  "ldc": 76},
+                 {"m": 65, "n": 66, "k": 33, "lda": 35, "ldb": 67, "ldc": 69}]},
+        "(k + 2) * 2^-24 * sum_k |a b|: k fma.rn.f32 steps on exact f16 "
+        "products (the order of the sum is the kernel's)")
+
+
+def _transpose():
+    def make(s, rng):
+        m, n = s["m"], s["n"]
+        return {"in": uniform(rng, m * n, -1000, 1000),
+                "out": [None] * (m * n) + untouched(GUARD), "m": m, "n": n}
+
+    def reference(s, v):
+        m, n = s["m"], s["n"]
+        x = v["in"]
+        out = [x[i * n + j] for j in range(n) for i in range(m)]
+        return {"out": (out + untouched(GUARD), 0.0)}
+    return Spec(
+        "transpose", 4,
+        [Buffer("in", "f32"), Buffer("out", "f32", "out"), Scalar("m", "i32"),
+         Scalar("n", "i32")],
+        lambda s: (cdiv(s["m"], 64), cdiv(s["n"], 64), 1), make, reference,
+        {"gpu": [{"m": 1000, "n": 777}, {"m": 3, "n": 130}],
+         "sim": [{"m": 100, "n": 70}, {"m": 3, "n": 130}]},
+        "exact: elements are copied")
+
+
+SPECS = [_vector_add(), _saxpy(), _softmax(), _layer_norm(), _row_sum(),
+         _inclusive_scan(), _histogram(), _matmul(), _transpose()]
+BY_NAME = {spec.name: spec for spec in SPECS}
+
+
+# ------------------------------------------------------------- marshalling
+def pack(dtype, values):
+    """Bytes of a buffer; UNTOUCHED elements get the sentinel, None (an
+    output the kernel overwrites) the sentinel too."""
+    code, size, sentinel, _ = DTYPES[dtype]
+    out = bytearray()
+    sentinel_bytes = sentinel.to_bytes(size, "little")
+    for v in values:
+        if v is UNTOUCHED or v is None:
+            out += sentinel_bytes
+        else:
+            out += struct.pack("<" + code, v)
+    return bytes(out)
+
+
+def unpack(dtype, data):
+    code, size, _, _ = DTYPES[dtype]
+    count = len(data) // size
+    values = struct.unpack(f"<{count}{code}", data)
+    bits = struct.unpack(f"<{count}{'H' if size == 2 else 'I'}", data)
+    return values, bits
+
+
+def scalar_bits(ptx_type, value):
+    """The 64-bit launch slot of a scalar (little-endian low bytes)."""
+    if ptx_type == "i32":
+        return value & 0xFFFFFFFF
+    if ptx_type == "f32":
+        return struct.unpack("<I", struct.pack("<f", value))[0]
+    raise ValueError(ptx_type)
+
+
+def inputs_for(spec, size, seed=0):
+    rng = random.Random(f"{spec.name}/{sorted(size.items())}/{seed}")
+    return spec.make(size, rng)
+
+
+def describe(size):
+    return " ".join(f"{k}={v}" for k, v in size.items())
+
+
+class Result:
+    def __init__(self, spec, size, output, max_error, worst_ratio, failures,
+                 messages):
+        self.spec, self.size, self.output = spec, size, output
+        self.max_error, self.worst_ratio = max_error, worst_ratio
+        self.failures, self.messages = failures, messages
+
+    @property
+    def passed(self):
+        return self.failures == 0
+
+
+def compare(spec, size, inputs, outputs):
+    """outputs: {buffer name: bytes}. Returns one Result per output."""
+    results = []
+    for name, (expected, tol) in spec.reference(size, inputs).items():
+        dtype = next(a.dtype for a in spec.args if a.name == name)
+        values, bits = unpack(dtype, outputs[name])
+        sentinel, kind = DTYPES[dtype][2], DTYPES[dtype][3]
+        failures, max_error, worst, messages = 0, 0.0, 0.0, []
+        if len(values) != len(expected):
+            results.append(Result(spec, size, name, math.inf, math.inf, 1,
+                                  [f"{len(values)} elements, expected "
+                                   f"{len(expected)}"]))
+            continue
+        for i, (want, got, got_bits) in enumerate(zip(expected, values, bits)):
+            allowed = tol[i] if isinstance(tol, list) else tol
+            if want is UNTOUCHED:
+                ok = got_bits == sentinel
+                detail = f"wrote {got!r} where nothing may be written"
+            else:
+                error = abs(got - want) if not math.isnan(got) else math.inf
+                ok = error <= allowed
+                max_error = max(max_error, error)
+                if allowed > 0:
+                    worst = max(worst, error / allowed)
+                elif error > 0:
+                    worst = math.inf
+                detail = f"got {got!r}, expected {want!r} (tolerance {allowed:.3g})"
+            if not ok:
+                failures += 1
+                if len(messages) < 5:
+                    messages.append(f"{name}[{i}]: {detail}")
+        results.append(Result(spec, size, name, max_error, worst, failures,
+                              messages))
+    return results
+
+
+def table(results):
+    """The report: one line per output of every run."""
+    head = ("example", "size", "output", "max error", "error/tol", "result")
+    rows = []
+    for r in results:
+        ratio = "-" if r.worst_ratio == 0 else f"{r.worst_ratio:.3f}"
+        rows.append((r.spec.name, describe(r.size), r.output,
+                     f"{r.max_error:.3g}", ratio,
+                     "PASS" if r.passed else f"FAIL ({r.failures} wrong)"))
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
+    lines = ["  ".join(str(x).ljust(w) for x, w in zip(row, widths)).rstrip()
+             for row in [head] + rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def tolerances():
+    """The stated tolerance of every example, and why."""
+    return "\n".join(f"  {s.name}: {s.tolerance_note}" for s in SPECS)

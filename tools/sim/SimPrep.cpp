@@ -1,0 +1,909 @@
+//===- SimPrep.cpp - NVPTX LLVM IR of a kernel -> host LLVM IR ------------===//
+//
+// tileiras-sim-prep IN.ll -o OUT.ll [--kernel=NAME] [--no-entry] [--no-asan]
+//
+// Prepares the optimized NVPTX LLVM IR that `tileiras --emit=llvm` writes
+// for the CPU simulator (tools/sim/README.md):
+//
+//  * address spaces are dropped (one flat host address space), so that every
+//    access, shared and global alike, is checked by AddressSanitizer;
+//  * the inline PTX of the memory and conversion lowering becomes host IR:
+//    the templates passes/TileToLLVM/MemoryOps.cpp, MemoryUtils.cpp and
+//    ElementwiseOps.cpp generate are recognized exactly (predicated
+//    ld/st/atom with their qualifiers, `mov` of the initial values, cvt with
+//    a rounding mode), and anything else is an error, so that a new template
+//    cannot go unsimulated;
+//  * llvm.nvvm.* intrinsics become calls of __sim_nvvm_* functions of the
+//    runtime (tools/sim/runtime.cpp); one the runtime lacks fails the link;
+//  * the shared-memory globals become offsets into a per-CTA arena that the
+//    runtime allocates for every CTA (__sim_shared_base());
+//  * libdevice bodies (__nv_*) are dropped: the runtime maps them to libm;
+//  * the kernel gets a host entry, __sim_kernel_entry(ptr slots), that
+//    reads its arguments from 8-byte slots, plus its signature, block size
+//    and shared-memory size for the launcher (tools/sim/kernel_main.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ReplaceConstant.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+#include <map>
+#include <optional>
+#include <regex>
+#include <set>
+#include <string>
+
+using namespace llvm;
+
+static cl::opt<std::string> inputPath(cl::Positional, cl::Required,
+                                      cl::desc("<input .ll>"));
+static cl::opt<std::string> outputPath("o", cl::Required,
+                                       cl::desc("output .ll"));
+static cl::opt<std::string>
+    kernelName("kernel", cl::desc("the kernel to wrap (default: the only "
+                                  "ptx_kernel function)"));
+static cl::opt<bool> noEntry("no-entry",
+                             cl::desc("translate only; no kernel entry"));
+static cl::opt<bool> noAsan("no-asan",
+                            cl::desc("do not mark functions sanitize_address"));
+
+namespace {
+
+[[noreturn]] void fail(const Twine &message) {
+  errs() << "tileiras-sim-prep: error: " << message << "\n";
+  exit(1);
+}
+
+//===----------------------------------------------------------------------===//
+// Text stage: one flat address space
+//===----------------------------------------------------------------------===//
+
+/// Drops every `addrspace(N)` (types, globals, `alloca ..., addrspace(5)`)
+/// and turns `addrspacecast` into a no-op `bitcast`. The parser remangles
+/// intrinsic names that mention address spaces (llvm.memcpy.p3.p1 ...).
+/// Records the globals that lived in shared memory (addrspace 3).
+std::string flattenAddressSpaces(StringRef text,
+                                 std::set<std::string> &sharedGlobals) {
+  std::string out;
+  out.reserve(text.size());
+  SmallVector<StringRef> lines;
+  text.split(lines, '\n');
+  static const std::regex sharedGlobal(
+      R"(^(@[^ ]+) = .*addrspace\(3\) (global|constant|externally_initialized) )");
+  for (StringRef line : lines) {
+    if (line.starts_with("target datalayout") ||
+        line.starts_with("target triple"))
+      continue;
+    std::string s = line.str();
+    std::smatch match;
+    if (std::regex_search(s, match, sharedGlobal))
+      sharedGlobals.insert(match[1].str().substr(1));
+    std::string flat;
+    size_t pos = 0;
+    while (true) {
+      size_t found = s.find("addrspace(", pos);
+      if (found == std::string::npos) {
+        flat += s.substr(pos);
+        break;
+      }
+      size_t close = s.find(')', found);
+      if (close == std::string::npos)
+        fail("malformed addrspace in: " + s);
+      std::string before = s.substr(pos, found - pos);
+      // `, addrspace(5)` (alloca) or ` addrspace(1)` (types, globals).
+      if (StringRef(before).ends_with(", "))
+        before.resize(before.size() - 2);
+      else if (StringRef(before).ends_with(" "))
+        before.resize(before.size() - 1);
+      else
+        fail("unexpected addrspace in: " + s);
+      flat += before;
+      pos = close + 1;
+    }
+    static const std::regex cast(R"(\baddrspacecast\b)");
+    out += std::regex_replace(flat, cast, "bitcast");
+    out += '\n';
+  }
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Runtime declarations
+//===----------------------------------------------------------------------===//
+
+FunctionCallee runtime(Module &m, StringRef name, Type *result,
+                       ArrayRef<Type *> params) {
+  return m.getOrInsertFunction(name, FunctionType::get(result, params, false));
+}
+
+// State-space codes of __sim_check_access (PTX's address-space numbers).
+enum Space : unsigned {
+  Generic = 0,
+  Global = 1,
+  Shared = 3,
+  Const = 4,
+  Local = 5
+};
+
+//===----------------------------------------------------------------------===//
+// Inline PTX
+//===----------------------------------------------------------------------===//
+
+/// One recognized asm statement being rewritten into host IR at the
+/// position of its call. Operand `$N` is regs[N]: outputs first, then the
+/// call arguments (InlinePtx in passes/TileToLLVM/MemoryUtils.cpp numbers
+/// them that way).
+class AsmTranslator {
+public:
+  AsmTranslator(CallInst *call) : call(call), m(*call->getModule()) {
+    auto *ia = cast<InlineAsm>(call->getCalledOperand());
+    text = ia->getAsmString();
+    parseConstraints(ia->getConstraintString());
+  }
+
+  void run() {
+    SmallVector<StringRef> statements;
+    StringRef(text).split(statements, ';');
+    for (StringRef statement : statements) {
+      statement = statement.trim();
+      if (!statement.empty())
+        translate(statement.str());
+    }
+    finish();
+  }
+
+private:
+  CallInst *call;
+  Module &m;
+  std::string text;
+  unsigned numOutputs = 0;
+  SmallVector<Type *> types; // per operand
+  SmallVector<char> classes; // per operand: r l h c b f d
+  SmallVector<Value *> regs; // current value per operand
+  SmallVector<bool> written; // outputs assigned
+
+  [[noreturn]] void unknown(const Twine &why) {
+    std::string where = call->getFunction()->getName().str();
+    fail("unsupported inline PTX in @" + where + " (" + why + "):\n  \"" +
+         text +
+         "\"\nThe simulator recognizes exactly the templates of the "
+         "memory and conversion lowering; teach tools/sim/SimPrep.cpp "
+         "the new one.");
+  }
+
+  static Type *typeOfClass(LLVMContext &ctx, char c) {
+    switch (c) {
+    case 'b':
+      return Type::getInt1Ty(ctx);
+    case 'c':
+      return Type::getInt8Ty(ctx);
+    case 'h':
+      return Type::getInt16Ty(ctx);
+    case 'r':
+      return Type::getInt32Ty(ctx);
+    case 'l':
+      return Type::getInt64Ty(ctx);
+    case 'f':
+      return Type::getFloatTy(ctx);
+    case 'd':
+      return Type::getDoubleTy(ctx);
+    }
+    return nullptr;
+  }
+
+  void parseConstraints(StringRef constraints) {
+    SmallVector<StringRef> parts;
+    constraints.split(parts, ',');
+    SmallVector<Type *> outTypes;
+    Type *result = call->getType();
+    if (auto *st = dyn_cast<StructType>(result))
+      outTypes.assign(st->element_begin(), st->element_end());
+    else if (!result->isVoidTy())
+      outTypes.push_back(result);
+    unsigned input = 0;
+    for (StringRef part : parts) {
+      if (part.starts_with("~"))
+        unknown("clobbers are not generated by the lowering");
+      bool isOutput = part.consume_front("=");
+      part.consume_front("&");
+      if (part.size() != 1 || !typeOfClass(call->getContext(), part[0]))
+        unknown("constraint '" + part + "'");
+      Type *expected = typeOfClass(call->getContext(), part[0]);
+      Type *actual;
+      if (isOutput) {
+        if (input)
+          unknown("output after input");
+        if (numOutputs >= outTypes.size())
+          unknown("more outputs than results");
+        actual = outTypes[numOutputs++];
+        regs.push_back(PoisonValue::get(actual));
+      } else {
+        if (input >= call->arg_size())
+          unknown("more inputs than arguments");
+        Value *arg = call->getArgOperand(input++);
+        actual = arg->getType();
+        regs.push_back(arg);
+      }
+      if (actual != expected)
+        unknown("operand type does not match constraint '" + part + "'");
+      types.push_back(actual);
+      classes.push_back(part[0]);
+    }
+    if (numOutputs != outTypes.size() || input != call->arg_size())
+      unknown("constraints do not cover the operands");
+    written.assign(numOutputs, false);
+  }
+
+  unsigned operand(const std::string &ref) {
+    if (ref.size() < 2 || ref[0] != '$')
+      unknown("operand '" + ref + "'");
+    unsigned index;
+    if (StringRef(ref).drop_front().getAsInteger(10, index) ||
+        index >= regs.size())
+      unknown("operand '" + ref + "'");
+    return index;
+  }
+
+  unsigned output(const std::string &ref) {
+    unsigned index = operand(ref);
+    if (index >= numOutputs)
+      unknown("writes input " + ref);
+    return index;
+  }
+
+  /// "{$0, $1}" or "$0"
+  SmallVector<unsigned> operandList(const std::string &list) {
+    SmallVector<unsigned> result;
+    StringRef s(list);
+    if (s.consume_front("{")) {
+      if (!s.consume_back("}"))
+        unknown("operand list '" + list + "'");
+      SmallVector<StringRef> parts;
+      s.split(parts, ',');
+      for (StringRef p : parts)
+        result.push_back(operand(p.trim().str()));
+    } else {
+      result.push_back(operand(list));
+    }
+    return result;
+  }
+
+  /// Where the next instruction goes: before the call (which moves to the
+  /// tail block when a predicate splits the block).
+  IRBuilder<> builder() { return IRBuilder<>(call); }
+
+  /// Runs `body` (which assigns outputs) only where `predicate` holds; the
+  /// outputs keep their earlier values elsewhere (a predicated-off PTX
+  /// instruction does nothing).
+  void predicated(std::optional<unsigned> predicate,
+                  function_ref<void(IRBuilder<> &)> body) {
+    if (!predicate) {
+      IRBuilder<> b = builder();
+      body(b);
+      return;
+    }
+    if (classes[*predicate] != 'b')
+      unknown("predicate is not a 'b' operand");
+    SmallVector<Value *> before(regs.begin(), regs.end());
+    BasicBlock *head = call->getParent();
+    Instruction *thenTerm = SplitBlockAndInsertIfThen(
+        regs[*predicate], call->getIterator(), /*Unreachable=*/false);
+    BasicBlock *thenBlock = thenTerm->getParent();
+    IRBuilder<> b(thenTerm);
+    body(b);
+    BasicBlock *tail = call->getParent();
+    IRBuilder<> phiBuilder(tail, tail->begin());
+    for (unsigned i = 0; i < numOutputs; ++i) {
+      if (regs[i] == before[i])
+        continue;
+      PHINode *phi = phiBuilder.CreatePHI(types[i], 2);
+      phi->addIncoming(regs[i], thenBlock);
+      phi->addIncoming(before[i], head);
+      regs[i] = phi;
+    }
+  }
+
+  void assign(unsigned out, Value *value) {
+    regs[out] = value;
+    written[out] = true;
+  }
+
+  static std::optional<AtomicOrdering> ordering(StringRef semantic) {
+    if (semantic == "relaxed")
+      return AtomicOrdering::Monotonic;
+    if (semantic == "acquire")
+      return AtomicOrdering::Acquire;
+    if (semantic == "release")
+      return AtomicOrdering::Release;
+    if (semantic == "acq_rel")
+      return AtomicOrdering::AcquireRelease;
+    return std::nullopt;
+  }
+
+  static std::optional<Space> spaceOf(StringRef q) {
+    if (q == "global")
+      return Global;
+    if (q == "shared")
+      return Shared;
+    if (q == "const")
+      return Const;
+    if (q == "local")
+      return Local;
+    return std::nullopt;
+  }
+
+  static bool isScope(StringRef q) {
+    return q == "cta" || q == "cluster" || q == "gpu" || q == "sys";
+  }
+
+  /// The qualifiers of ld/st in PTX order:
+  /// {.sem.scope}{.ss}{.cop}{.L1::evict_*}{.vN}.bW
+  struct Access {
+    std::optional<AtomicOrdering> order;
+    Space space = Generic;
+    unsigned vector = 1;
+    unsigned bits = 0;
+  };
+
+  Access parseAccess(StringRef quals, bool isLoad) {
+    SmallVector<StringRef> q;
+    quals.split(q, '.', -1, /*KeepEmpty=*/false);
+    Access a;
+    size_t i = 0;
+    if (i < q.size() && ordering(q[i])) {
+      StringRef sem = q[i];
+      bool allowed =
+          sem == "relaxed" || (isLoad ? sem == "acquire" : sem == "release");
+      if (!allowed || i + 1 >= q.size() || !isScope(q[i + 1]))
+        unknown("memory ordering ." + sem);
+      a.order = ordering(sem);
+      i += 2;
+    }
+    if (i < q.size() && spaceOf(q[i]))
+      a.space = *spaceOf(q[i++]);
+    static const std::set<std::string> loadCache = {"ca", "cg", "cs", "lu",
+                                                    "cv"};
+    static const std::set<std::string> storeCache = {"wb", "cg", "cs", "wt"};
+    // Cache operators and eviction priorities only steer the caches.
+    if (i < q.size() && (isLoad ? loadCache : storeCache).count(q[i].str()))
+      ++i;
+    if (i < q.size() && (q[i] == "L1::evict_first" || q[i] == "L1::evict_last"))
+      ++i;
+    if (i < q.size() && (q[i] == "v2" || q[i] == "v4"))
+      a.vector = q[i++] == "v2" ? 2 : 4;
+    if (i + 1 != q.size() || !q[i].starts_with("b") ||
+        q[i].drop_front().getAsInteger(10, a.bits) ||
+        (a.bits != 8 && a.bits != 16 && a.bits != 32 && a.bits != 64))
+      unknown("qualifiers ." + quals.drop_front());
+    return a;
+  }
+
+  Value *addressOf(IRBuilder<> &b, unsigned reg) {
+    if (types[reg] != b.getInt64Ty())
+      unknown("address is not a 64-bit operand");
+    return b.CreateIntToPtr(regs[reg], b.getPtrTy());
+  }
+
+  void checkAccess(IRBuilder<> &b, unsigned addressReg, unsigned bytes,
+                   Space space, bool write) {
+    FunctionCallee check = runtime(
+        m, "__sim_check_access", b.getVoidTy(),
+        {b.getInt64Ty(), b.getInt64Ty(), b.getInt32Ty(), b.getInt32Ty()});
+    b.CreateCall(check, {regs[addressReg], b.getInt64(bytes), b.getInt32(space),
+                         b.getInt32(write)});
+  }
+
+  void translate(const std::string &statement) {
+    static const std::regex guardRe(R"(^@(\$\d+) (.*)$)");
+    static const std::regex movRe(R"(^mov\.b(16|32|64) (\$\d+), (\$\d+|0)$)");
+    static const std::regex ldRe(
+        R"(^ld((?:\.[A-Za-z0-9_:]+)+) (\{[^}]*\}|\$\d+), \[(\$\d+)\]$)");
+    static const std::regex stRe(
+        R"(^st((?:\.[A-Za-z0-9_:]+)+) \[(\$\d+)\], (\{[^}]*\}|\$\d+)$)");
+    static const std::regex atomRe(
+        R"(^atom((?:\.[A-Za-z0-9_]+)+) (\$\d+), \[(\$\d+)\], (\$\d+)(?:, (\$\d+))?$)");
+    static const std::regex cvtRe(
+        R"(^cvt\.(rn|rz|rm|rp)\.(f16|bf16)\.f32 (\$\d+), (\$\d+)$)");
+    std::smatch g;
+    std::string body = statement;
+    std::optional<unsigned> predicate;
+    if (std::regex_match(statement, g, guardRe)) {
+      predicate = operand(g[1].str());
+      body = g[2].str();
+    }
+    std::smatch s;
+    if (std::regex_match(body, s, movRe)) {
+      unsigned out = output(s[2].str());
+      unsigned width = std::stoi(s[1].str());
+      unsigned bits = types[out]->getPrimitiveSizeInBits();
+      // 8-bit values live in 16-bit registers (mov.b16 into a "c" output).
+      if (!types[out]->isIntegerTy() ||
+          !(bits == width || (bits == 8 && width == 16)))
+        unknown("mov width");
+      predicated(predicate, [&](IRBuilder<> &b) {
+        if (s[3].str() == "0") {
+          assign(out, ConstantInt::get(types[out], 0));
+          return;
+        }
+        unsigned source = operand(s[3].str());
+        if (types[source] != types[out])
+          unknown("mov between different register types");
+        assign(out, regs[source]);
+      });
+      return;
+    }
+    if (std::regex_match(body, s, ldRe)) {
+      Access a = parseAccess(s[1].str(), /*isLoad=*/true);
+      SmallVector<unsigned> outs = operandList(s[2].str());
+      unsigned address = operand(s[3].str());
+      if (outs.size() != a.vector)
+        unknown("vector width and destination count differ");
+      for (unsigned out : outs)
+        if (out >= numOutputs ||
+            types[out] != IntegerType::get(m.getContext(), a.bits))
+          unknown("destination register does not hold .b" + Twine(a.bits));
+      predicated(predicate, [&](IRBuilder<> &b) {
+        unsigned bytes = a.bits / 8 * a.vector;
+        checkAccess(b, address, bytes, a.space, /*write=*/false);
+        Value *ptr = addressOf(b, address);
+        Type *word = b.getIntNTy(a.bits);
+        if (a.vector > 1 && !a.order) {
+          // One vector access, aligned like PTX requires.
+          Value *v = b.CreateAlignedLoad(FixedVectorType::get(word, a.vector),
+                                         ptr, Align(bytes));
+          for (unsigned k = 0; k < a.vector; ++k)
+            assign(outs[k], b.CreateExtractElement(v, k));
+          return;
+        }
+        for (unsigned k = 0; k < a.vector; ++k) {
+          Value *at = b.CreateConstGEP1_64(b.getInt8Ty(), ptr, k * a.bits / 8);
+          LoadInst *load =
+              b.CreateAlignedLoad(word, at, Align(k ? a.bits / 8 : bytes));
+          if (a.order)
+            load->setAtomic(*a.order);
+          assign(outs[k], load);
+        }
+      });
+      return;
+    }
+    if (std::regex_match(body, s, stRe)) {
+      Access a = parseAccess(s[1].str(), /*isLoad=*/false);
+      unsigned address = operand(s[2].str());
+      SmallVector<unsigned> values = operandList(s[3].str());
+      if (values.size() != a.vector)
+        unknown("vector width and source count differ");
+      for (unsigned v : values)
+        if (types[v] != IntegerType::get(m.getContext(), a.bits))
+          unknown("source register does not hold .b" + Twine(a.bits));
+      predicated(predicate, [&](IRBuilder<> &b) {
+        unsigned bytes = a.bits / 8 * a.vector;
+        checkAccess(b, address, bytes, a.space, /*write=*/true);
+        Value *ptr = addressOf(b, address);
+        Type *word = b.getIntNTy(a.bits);
+        if (a.vector > 1 && !a.order) {
+          Value *v = PoisonValue::get(FixedVectorType::get(word, a.vector));
+          for (unsigned k = 0; k < a.vector; ++k)
+            v = b.CreateInsertElement(v, regs[values[k]], k);
+          b.CreateAlignedStore(v, ptr, Align(bytes));
+          return;
+        }
+        for (unsigned k = 0; k < a.vector; ++k) {
+          Value *at = b.CreateConstGEP1_64(b.getInt8Ty(), ptr, k * a.bits / 8);
+          StoreInst *store = b.CreateAlignedStore(
+              regs[values[k]], at, Align(k ? a.bits / 8 : bytes));
+          if (a.order)
+            store->setAtomic(*a.order);
+        }
+      });
+      return;
+    }
+    if (std::regex_match(body, s, atomRe)) {
+      translateAtomic(predicate, s[1].str(), output(s[2].str()),
+                      operand(s[3].str()), operand(s[4].str()),
+                      s[5].matched
+                          ? std::optional<unsigned>(operand(s[5].str()))
+                          : std::nullopt);
+      return;
+    }
+    if (std::regex_match(body, s, cvtRe)) {
+      unsigned out = output(s[3].str());
+      unsigned in = operand(s[4].str());
+      if (classes[out] != 'h' || classes[in] != 'f')
+        unknown("cvt operands");
+      static const std::map<std::string, int> modes = {
+          {"rn", 0}, {"rz", 1}, {"rm", 2}, {"rp", 3}};
+      std::string fmt = s[2].str();
+      predicated(predicate, [&](IRBuilder<> &b) {
+        FunctionCallee cvt =
+            runtime(m, "__sim_cvt_f32_to_" + fmt, b.getInt32Ty(),
+                    {b.getFloatTy(), b.getInt32Ty()});
+        Value *bits =
+            b.CreateCall(cvt, {regs[in], b.getInt32(modes.at(s[1].str()))});
+        assign(out, b.CreateTrunc(bits, b.getInt16Ty()));
+      });
+      return;
+    }
+    unknown("instruction '" + body + "'");
+  }
+
+  /// atom{.sem.scope}{.space}.op{.noftz}.type d, [a], b{, c}
+  void translateAtomic(std::optional<unsigned> predicate, StringRef quals,
+                       unsigned out, unsigned address, unsigned value,
+                       std::optional<unsigned> value2) {
+    SmallVector<StringRef> q;
+    quals.split(q, '.', -1, /*KeepEmpty=*/false);
+    size_t i = 0;
+    AtomicOrdering order = AtomicOrdering::Monotonic;
+    if (i < q.size() && ordering(q[i])) {
+      order = *ordering(q[i]);
+      if (i + 1 >= q.size() || !isScope(q[i + 1]))
+        unknown("atom ordering without a scope");
+      i += 2;
+    }
+    Space space = Generic;
+    if (i < q.size() && spaceOf(q[i]))
+      space = *spaceOf(q[i++]);
+    if (space != Global && space != Shared && space != Generic)
+      unknown("atom state space");
+    if (i >= q.size())
+      unknown("atom without an operation");
+    StringRef op = q[i++];
+    bool noftz = i < q.size() && q[i] == "noftz";
+    if (noftz)
+      ++i;
+    if (i + 1 != q.size())
+      unknown("atom qualifiers ." + quals.drop_front());
+    StringRef type = q[i];
+    char kind = type[0];
+    unsigned bits;
+    if (type.starts_with("bf")) {
+      kind = 'h'; // bf16
+      bits = 16;
+    } else if (type.drop_front().getAsInteger(10, bits)) {
+      unknown("atom type ." + type);
+    }
+    LLVMContext &ctx = m.getContext();
+    Type *word = IntegerType::get(ctx, bits);
+    if (types[out] != word || types[value] != word ||
+        (value2 && types[*value2] != word))
+      unknown("atom operand widths");
+    bool isCas = op == "cas";
+    if (isCas != value2.has_value())
+      unknown("atom operand count");
+
+    std::optional<AtomicRMWInst::BinOp> rmw;
+    StringRef floatAdd; // runtime function for floating-point additions
+    if (op == "add" && kind == 'u')
+      rmw = AtomicRMWInst::Add;
+    else if (op == "add" && kind == 'f' && bits == 32 && !noftz)
+      floatAdd = "__sim_atom_add_f32";
+    else if (op == "add" && kind == 'f' && bits == 64 && !noftz)
+      floatAdd = "__sim_atom_add_f64";
+    else if (op == "add" && kind == 'f' && bits == 16 && noftz)
+      floatAdd = "__sim_atom_add_f16";
+    else if (op == "add" && kind == 'h' && noftz)
+      floatAdd = "__sim_atom_add_bf16";
+    else if (op == "and" && kind == 'b')
+      rmw = AtomicRMWInst::And;
+    else if (op == "or" && kind == 'b')
+      rmw = AtomicRMWInst::Or;
+    else if (op == "xor" && kind == 'b')
+      rmw = AtomicRMWInst::Xor;
+    else if (op == "exch" && kind == 'b')
+      rmw = AtomicRMWInst::Xchg;
+    else if (op == "min" && kind == 's')
+      rmw = AtomicRMWInst::Min;
+    else if (op == "max" && kind == 's')
+      rmw = AtomicRMWInst::Max;
+    else if (op == "min" && kind == 'u')
+      rmw = AtomicRMWInst::UMin;
+    else if (op == "max" && kind == 'u')
+      rmw = AtomicRMWInst::UMax;
+    else if (op == "inc" && kind == 'u' && bits == 32)
+      rmw = AtomicRMWInst::UIncWrap;
+    else if (op == "dec" && kind == 'u' && bits == 32)
+      rmw = AtomicRMWInst::UDecWrap;
+    else if (!(isCas && kind == 'b'))
+      unknown("atom operation ." + op + "." + type);
+
+    predicated(predicate, [&](IRBuilder<> &b) {
+      checkAccess(b, address, bits / 8, space, /*write=*/true);
+      Value *ptr = addressOf(b, address);
+      if (isCas) {
+        AtomicOrdering failure = order == AtomicOrdering::Acquire ||
+                                         order == AtomicOrdering::AcquireRelease
+                                     ? AtomicOrdering::Acquire
+                                     : AtomicOrdering::Monotonic;
+        Value *pair = b.CreateAtomicCmpXchg(ptr, regs[value], regs[*value2],
+                                            Align(bits / 8), order, failure);
+        assign(out, b.CreateExtractValue(pair, 0));
+        return;
+      }
+      if (rmw) {
+        assign(out, b.CreateAtomicRMW(*rmw, ptr, regs[value], Align(bits / 8),
+                                      order));
+        return;
+      }
+      // Floating-point additions: the runtime rounds like the hardware
+      // (f32 on global memory flushes subnormals, noftz f16/bf16 do not).
+      // 16-bit values cross as 32-bit integers.
+      Type *carrier = bits == 16 ? b.getInt32Ty() : word;
+      SmallVector<Type *> params = {b.getPtrTy(), carrier};
+      SmallVector<Value *> args = {
+          ptr, bits == 16 ? b.CreateZExt(regs[value], carrier) : regs[value]};
+      if (bits == 32) {
+        params.push_back(b.getInt32Ty());
+        args.push_back(b.getInt32(space == Global)); // flush subnormals
+      }
+      (void)order; // the runtime uses sequentially consistent CAS loops
+      Value *old = b.CreateCall(runtime(m, floatAdd, carrier, params), args);
+      assign(out, bits == 16 ? b.CreateTrunc(old, word) : old);
+    });
+  }
+
+  void finish() {
+    for (unsigned i = 0; i < numOutputs; ++i)
+      if (!written[i])
+        unknown("output $" + Twine(i) + " is never written");
+    IRBuilder<> b = builder();
+    Value *result = nullptr;
+    if (auto *st = dyn_cast<StructType>(call->getType())) {
+      result = PoisonValue::get(st);
+      for (unsigned i = 0; i < numOutputs; ++i)
+        result = b.CreateInsertValue(result, regs[i], i);
+    } else if (numOutputs == 1) {
+      result = regs[0];
+    }
+    if (result)
+      call->replaceAllUsesWith(result);
+    call->eraseFromParent();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Module rewriting
+//===----------------------------------------------------------------------===//
+
+void translateInlineAsm(Module &m) {
+  SmallVector<CallInst *> calls;
+  for (Function &f : m)
+    for (Instruction &i : instructions(f))
+      if (auto *call = dyn_cast<CallInst>(&i))
+        if (call->isInlineAsm())
+          calls.push_back(call);
+  for (CallInst *call : calls)
+    AsmTranslator(call).run();
+}
+
+/// llvm.nvvm.X.Y -> __sim_nvvm_X_Y (same type), implemented by the runtime.
+void renameNvvmIntrinsics(Module &m) {
+  SmallVector<Function *> intrinsics;
+  for (Function &f : m)
+    if (f.getName().starts_with("llvm.nvvm."))
+      intrinsics.push_back(&f);
+  for (Function *f : intrinsics) {
+    std::string name =
+        "__sim_nvvm_" + f->getName().drop_front(strlen("llvm.nvvm.")).str();
+    std::replace(name.begin(), name.end(), '.', '_');
+    Function *host = Function::Create(f->getFunctionType(),
+                                      GlobalValue::ExternalLinkage, name, m);
+    for (User *user : make_early_inc_range(f->users())) {
+      auto *call = dyn_cast<CallInst>(user);
+      if (!call || call->getCalledOperand() != f)
+        fail("@" + f->getName() + " is used other than by a call");
+      // Intrinsic-only attributes (immarg, range, ...) do not carry over.
+      call->setAttributes(AttributeList());
+      call->setCalledFunction(host);
+    }
+    f->eraseFromParent();
+  }
+}
+
+/// Every shared-memory global becomes `__sim_shared_base() + offset`; the
+/// runtime gives each CTA its own arena of `__sim_shared_bytes` bytes.
+uint64_t relocateSharedMemory(Module &m,
+                              const std::set<std::string> &sharedNames) {
+  const DataLayout &dl = m.getDataLayout();
+  uint64_t offset = 0;
+  SmallVector<std::pair<GlobalVariable *, uint64_t>> shared;
+  for (const std::string &name : sharedNames) {
+    GlobalVariable *g = m.getGlobalVariable(name, /*AllowInternal=*/true);
+    if (!g)
+      fail("shared global @" + name + " not found after parsing");
+    if (g->isDeclaration())
+      fail("@" + name +
+           " is dynamic (extern) shared memory, which the simulator does "
+           "not support");
+    uint64_t align = std::max<uint64_t>(16, g->getAlign().valueOrOne().value());
+    offset = alignTo(offset, align);
+    shared.push_back({g, offset});
+    offset += dl.getTypeAllocSize(g->getValueType());
+  }
+  LLVMContext &ctx = m.getContext();
+  FunctionCallee base =
+      runtime(m, "__sim_shared_base", PointerType::get(ctx, 0), {});
+  std::map<Function *, Value *> bases;
+  for (auto [g, at] : shared) {
+    convertUsersOfConstantsToInstructions({g});
+    std::map<Function *, Value *> addresses;
+    for (Use &use : make_early_inc_range(g->uses())) {
+      auto *inst = dyn_cast<Instruction>(use.getUser());
+      if (!inst)
+        fail("shared global @" + g->getName() +
+             " is used outside of a function");
+      Function *f = inst->getFunction();
+      Value *&address = addresses[f];
+      if (!address) {
+        IRBuilder<> b(&*f->getEntryBlock().getFirstInsertionPt());
+        Value *&fb = bases[f];
+        if (!fb)
+          fb = b.CreateCall(base, {}, "sim.shared");
+        else
+          b.SetInsertPoint(cast<Instruction>(fb)->getNextNode());
+        address =
+            b.CreateConstGEP1_64(b.getInt8Ty(), fb, at, g->getName() + ".sim");
+      }
+      use.set(address);
+    }
+    g->eraseFromParent();
+  }
+  return offset;
+}
+
+std::string signatureOf(Function &kernel) {
+  std::string signature;
+  for (Argument &arg : kernel.args()) {
+    Type *t = arg.getType();
+    std::string kind;
+    if (t->isPointerTy())
+      kind = "ptr";
+    else if (t->isIntegerTy())
+      kind = "i" + std::to_string(t->getIntegerBitWidth());
+    else if (t->isFloatTy())
+      kind = "f32";
+    else if (t->isDoubleTy())
+      kind = "f64";
+    else
+      fail("kernel parameter " + Twine(arg.getArgNo()) +
+           " has a type the launcher cannot pass");
+    if (arg.hasByValAttr())
+      fail("byval kernel parameters are not supported");
+    signature += (signature.empty() ? "" : ",") + kind;
+  }
+  return signature;
+}
+
+void addString(Module &m, StringRef name, StringRef value) {
+  Constant *init = ConstantDataArray::getString(m.getContext(), value);
+  new GlobalVariable(m, init->getType(), /*isConstant=*/true,
+                     GlobalValue::ExternalLinkage, init, name);
+}
+
+/// __sim_kernel_entry(ptr slots): argument i is read from slots + 8 i (a
+/// pointer, or an integer/float in the low bytes, little-endian).
+void addKernelEntry(Module &m, Function &kernel) {
+  LLVMContext &ctx = m.getContext();
+  Type *ptr = PointerType::get(ctx, 0);
+  Function *entry =
+      Function::Create(FunctionType::get(Type::getVoidTy(ctx), {ptr}, false),
+                       GlobalValue::ExternalLinkage, "__sim_kernel_entry", m);
+  IRBuilder<> b(BasicBlock::Create(ctx, "entry", entry));
+  SmallVector<Value *> args;
+  for (Argument &arg : kernel.args()) {
+    Value *slot = b.CreateConstGEP1_64(b.getInt8Ty(), entry->getArg(0),
+                                       8 * arg.getArgNo());
+    args.push_back(b.CreateAlignedLoad(arg.getType(), slot, Align(1)));
+  }
+  b.CreateCall(&kernel, args);
+  b.CreateRetVoid();
+  addString(m, "__sim_kernel_name", kernel.getName());
+  addString(m, "__sim_kernel_signature", signatureOf(kernel));
+  addString(m, "__sim_kernel_reqntid",
+            kernel.getFnAttribute("nvvm.reqntid").getValueAsString());
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  cl::ParseCommandLineOptions(argc, argv, "NVPTX LLVM IR -> host LLVM IR\n");
+  auto buffer = MemoryBuffer::getFileOrSTDIN(inputPath);
+  if (!buffer)
+    fail("cannot read " + inputPath + ": " + buffer.getError().message());
+  std::set<std::string> sharedNames;
+  std::string text = flattenAddressSpaces((*buffer)->getBuffer(), sharedNames);
+
+  LLVMContext ctx;
+  SMDiagnostic diag;
+  std::unique_ptr<Module> m = parseAssemblyString(text, diag, ctx);
+  if (!m) {
+    diag.print("tileiras-sim-prep", errs());
+    fail("the flattened IR does not parse");
+  }
+  m->setTargetTriple(Triple("x86_64-pc-linux-gnu"));
+  m->setDataLayout("e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-"
+                   "f80:128-n8:16:32:64-S128");
+
+  Function *kernel = nullptr;
+  for (Function &f : *m) {
+    // NVPTX subtarget attributes mean nothing to the host backend.
+    f.removeFnAttr("target-cpu");
+    f.removeFnAttr("target-features");
+    if (f.getName().starts_with("__nv_") && !f.isDeclaration())
+      f.deleteBody(); // libdevice: the runtime maps these to libm
+    if (f.getCallingConv() == CallingConv::PTX_Kernel) {
+      if (kernelName.empty() ? !kernel : f.getName() == kernelName) {
+        if (kernel && kernelName.empty())
+          fail("several kernels; pick one with --kernel");
+        kernel = &f;
+      } else if (kernelName.empty()) {
+        fail("several kernels; pick one with --kernel");
+      }
+    }
+    if (f.getCallingConv() == CallingConv::PTX_Kernel ||
+        f.getCallingConv() == CallingConv::PTX_Device)
+      f.setCallingConv(CallingConv::C);
+  }
+  for (Function &f : *m)
+    for (Instruction &i : instructions(f))
+      if (auto *call = dyn_cast<CallInst>(&i))
+        if (call->getCallingConv() == CallingConv::PTX_Kernel ||
+            call->getCallingConv() == CallingConv::PTX_Device)
+          call->setCallingConv(CallingConv::C);
+  if (NamedMDNode *annotations = m->getNamedMetadata("nvvm.annotations"))
+    annotations->eraseFromParent();
+
+  // The CUDA runtime's device functions; the host's libc has its own
+  // vprintf with another signature.
+  for (StringRef name : {"vprintf", "__assertfail"})
+    if (Function *f = m->getFunction(name))
+      f->setName("__sim_" + name.ltrim('_'));
+
+  translateInlineAsm(*m);
+  renameNvvmIntrinsics(*m);
+  uint64_t sharedBytes = relocateSharedMemory(*m, sharedNames);
+
+  if (!noEntry) {
+    if (!kernel)
+      fail(kernelName.empty() ? Twine("no ptx_kernel function in the module")
+                              : "no kernel named " + kernelName);
+    addKernelEntry(*m, *kernel);
+  }
+  // The size of the per-CTA shared-memory arena the runtime allocates.
+  Type *i64 = Type::getInt64Ty(ctx);
+  new GlobalVariable(*m, i64, /*isConstant=*/true, GlobalValue::ExternalLinkage,
+                     ConstantInt::get(i64, sharedBytes), "__sim_shared_bytes");
+  if (!noAsan)
+    for (Function &f : *m)
+      if (!f.isDeclaration())
+        f.addFnAttr(Attribute::SanitizeAddress);
+
+  if (verifyModule(*m, &errs()))
+    fail("the host module does not verify");
+  std::error_code ec;
+  ToolOutputFile out(outputPath, ec, sys::fs::OF_Text);
+  if (ec)
+    fail("cannot write " + outputPath + ": " + ec.message());
+  m->print(out.os(), nullptr);
+  out.keep();
+  return 0;
+}

@@ -1,0 +1,768 @@
+// Runtime of the CPU simulator (see README.md): what the host IR made by
+// tileiras-sim-prep (or by the lowering tests' retargeting) calls instead of
+// the GPU's special registers, barriers, shuffles, votes, rounding-mode
+// intrinsics, PTX atomics on floats, vprintf/__assertfail and libdevice.
+//
+// Every simulated GPU thread is one host thread. The NVVM intrinsic
+// llvm.nvvm.X.Y is implemented here as __sim_nvvm_X_Y with the same
+// signature; an intrinsic that is missing here fails the link, so nothing
+// is simulated silently wrong.
+#include "runtime.h"
+
+#include <cfenv>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <unistd.h>
+
+#pragma STDC FENV_ACCESS ON
+
+using namespace sim;
+
+namespace {
+
+struct ThreadState {
+  Cta *cta = nullptr;
+  Dim3 grid;
+  Dim3 tid;
+  unsigned linear = 0;
+  unsigned lane = 0;
+  unsigned warp = 0;
+};
+thread_local ThreadState self;
+
+struct Buffer {
+  uintptr_t base;
+  size_t bytes;
+  std::string name;
+};
+std::vector<Buffer> globalBuffers;
+std::mutex printMutex;
+
+} // namespace
+
+std::atomic<bool> sim::assertionFailed{false};
+
+void sim::die(int code, const char *format, ...) {
+  char message[2048];
+  va_list args;
+  va_start(args, format);
+  vsnprintf(message, sizeof message, format, args);
+  va_end(args);
+  fflush(stdout);
+  if (self.cta)
+    fprintf(stderr, "sim: error in CTA (%u, %u, %u), thread (%u, %u, %u): %s\n",
+            self.cta->id.x, self.cta->id.y, self.cta->id.z, self.tid.x,
+            self.tid.y, self.tid.z, message);
+  else
+    fprintf(stderr, "sim: error: %s\n", message);
+  fflush(stderr);
+  _exit(code);
+}
+
+//===----------------------------------------------------------------------===//
+// Threads and CTAs
+//===----------------------------------------------------------------------===//
+
+Cta::Cta(Dim3 id, Dim3 block, size_t sharedBytes)
+    : id(id), block(block), threads(block.count()), all(block.count()),
+      sharedBytes(sharedBytes) {
+  for (unsigned first = 0; first < threads; first += 32)
+    warps.push_back(std::make_unique<Warp>(std::min(32u, threads - first)));
+  if (sharedBytes) {
+    void *arena = nullptr;
+    if (posix_memalign(&arena, 128, sharedBytes))
+      die(2, "cannot allocate %zu bytes of shared memory", sharedBytes);
+    shared = static_cast<char *>(arena);
+    // Shared memory starts uninitialized: all-ones bytes are NaN as floats
+    // and -1 as integers, so a read before the write shows.
+    memset(shared, 0xff, sharedBytes);
+  }
+}
+
+Cta::~Cta() { free(shared); }
+
+void sim::enterThread(Cta &cta, Dim3 grid, unsigned linear) {
+  self.cta = &cta;
+  self.grid = grid;
+  self.linear = linear;
+  self.tid = {linear % cta.block.x, linear / cta.block.x % cta.block.y,
+              linear / (cta.block.x * cta.block.y)};
+  self.lane = linear % 32;
+  self.warp = linear / 32;
+}
+
+void sim::exitThread() {
+  Cta &cta = *self.cta;
+  cta.exited.fetch_add(1);
+  Warp &warp = *cta.warps[self.warp];
+  __atomic_fetch_or(&warp.exitedLanes, 1u << self.lane, __ATOMIC_SEQ_CST);
+  warp.meet.arrive_and_drop();
+  cta.all.arrive_and_drop();
+}
+
+void sim::addGlobalBuffer(const void *base, size_t bytes,
+                          const std::string &name) {
+  globalBuffers.push_back({reinterpret_cast<uintptr_t>(base), bytes, name});
+}
+
+//===----------------------------------------------------------------------===//
+// Special registers
+//===----------------------------------------------------------------------===//
+
+#define SREG(name, expr)                                                       \
+  extern "C" uint32_t __sim_nvvm_read_ptx_sreg_##name() { return expr; }
+SREG(tid_x, self.tid.x)
+SREG(tid_y, self.tid.y)
+SREG(tid_z, self.tid.z)
+SREG(ntid_x, self.cta->block.x)
+SREG(ntid_y, self.cta->block.y)
+SREG(ntid_z, self.cta->block.z)
+SREG(ctaid_x, self.cta->id.x)
+SREG(ctaid_y, self.cta->id.y)
+SREG(ctaid_z, self.cta->id.z)
+SREG(nctaid_x, self.grid.x)
+SREG(nctaid_y, self.grid.y)
+SREG(nctaid_z, self.grid.z)
+SREG(laneid, self.lane)
+SREG(warpid, self.warp)
+SREG(nwarpid, static_cast<uint32_t>(self.cta->warps.size()))
+SREG(warpsize, 32u)
+#undef SREG
+
+//===----------------------------------------------------------------------===//
+// Barriers
+//===----------------------------------------------------------------------===//
+
+static void ctaBarrier(uint32_t id) {
+  if (id != 0)
+    die(6, "bar.sync %u: named barriers are not simulated", id);
+  Cta &cta = *self.cta;
+  cta.atBarrier.fetch_add(1);
+  cta.all.arrive_and_wait();
+  cta.atBarrier.fetch_sub(1);
+}
+
+extern "C" void __sim_nvvm_barrier0() { ctaBarrier(0); }
+extern "C" void __sim_nvvm_barrier_cta_sync_aligned_all(uint32_t id) {
+  ctaBarrier(id);
+}
+extern "C" void __sim_nvvm_barrier_cta_sync_all(uint32_t id) { ctaBarrier(id); }
+extern "C" void __sim_nvvm_barrier_sync(uint32_t id) { ctaBarrier(id); }
+
+// Fences: the host's sequentially consistent fence is at least as strong.
+extern "C" void __sim_nvvm_membar_cta() {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+}
+extern "C" void __sim_nvvm_membar_gl() {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+}
+extern "C" void __sim_nvvm_membar_sys() {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+}
+
+//===----------------------------------------------------------------------===//
+// Shuffles and votes
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+enum WarpOp : uint64_t { ShflIdx = 1, ShflBfly, ShflUp, ShflDown, Vote };
+
+/// Every lane of the warp publishes `value`, then `pick` reads the warp's
+/// values. All lanes must execute the same operation with the full member
+/// mask (the only form the lowering emits); anything else is reported.
+template <typename Pick>
+uint64_t warpExchange(WarpOp kind, uint32_t mask, uint32_t c, uint64_t value,
+                      Pick pick) {
+  Warp &warp = *self.cta->warps[self.warp];
+  uint32_t full = warp.lanes == 32 ? 0xffffffffu : (1u << warp.lanes) - 1;
+  if (mask != full)
+    die(6,
+        "warp operation with member mask 0x%08x: only full warps (0x%08x) "
+        "are simulated",
+        mask, full);
+  uint64_t op = (uint64_t(kind) << 40) | (uint64_t(c) << 32) | mask;
+  warp.slots[self.lane] = value;
+  warp.op[self.lane] = op;
+  warp.meet.arrive_and_wait();
+  uint32_t exited = __atomic_load_n(&warp.exitedLanes, __ATOMIC_SEQ_CST);
+  if (exited & mask)
+    die(6, "warp operation while lanes 0x%08x of the warp have exited",
+        exited & mask);
+  for (unsigned lane = 0; lane < warp.lanes; ++lane)
+    if (warp.op[lane] != op)
+      die(6,
+          "divergent warp: lane %u executes warp operation %llx, lane %u "
+          "executes %llx",
+          self.lane, (unsigned long long)op, lane,
+          (unsigned long long)warp.op[lane]);
+  uint64_t result = pick(warp);
+  warp.meet.arrive_and_wait();
+  return result;
+}
+
+/// shfl.sync as the PTX ISA defines it: c holds the clamp value (bits 0-4)
+/// and the segment mask (bits 8-12); an out-of-range source lane reads the
+/// thread's own value.
+uint32_t shuffle(WarpOp kind, uint32_t mask, uint32_t value, uint32_t b,
+                 uint32_t c) {
+  return static_cast<uint32_t>(
+      warpExchange(kind, mask, c, value, [&](Warp &warp) -> uint64_t {
+        int lane = self.lane;
+        int bval = b & 31, cval = c & 31, segmask = (c >> 8) & 31;
+        int maxLane = (lane & segmask) | (cval & ~segmask);
+        int minLane = lane & segmask;
+        int j;
+        bool inRange;
+        switch (kind) {
+        case ShflUp:
+          j = lane - bval;
+          inRange = j >= maxLane;
+          break;
+        case ShflDown:
+          j = lane + bval;
+          inRange = j <= maxLane;
+          break;
+        case ShflBfly:
+          j = lane ^ bval;
+          inRange = j <= maxLane;
+          break;
+        default:
+          j = minLane | (bval & ~segmask);
+          inRange = j <= maxLane;
+          break;
+        }
+        if (!inRange || j >= static_cast<int>(warp.lanes))
+          j = lane;
+        return warp.slots[j];
+      }));
+}
+
+uint32_t bitsOf(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+float floatOf(uint32_t u) {
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+uint64_t bitsOf(double d) {
+  uint64_t u;
+  memcpy(&u, &d, 8);
+  return u;
+}
+double doubleOf(uint64_t u) {
+  double d;
+  memcpy(&d, &u, 8);
+  return d;
+}
+
+} // namespace
+
+#define SHFL(mode, kind)                                                       \
+  extern "C" uint32_t __sim_nvvm_shfl_sync_##mode##_i32(                       \
+      uint32_t mask, uint32_t a, uint32_t b, uint32_t c) {                     \
+    return shuffle(kind, mask, a, b, c);                                       \
+  }                                                                            \
+  extern "C" float __sim_nvvm_shfl_sync_##mode##_f32(uint32_t mask, float a,   \
+                                                     uint32_t b, uint32_t c) { \
+    return floatOf(shuffle(kind, mask, bitsOf(a), b, c));                      \
+  }
+SHFL(idx, ShflIdx)
+SHFL(bfly, ShflBfly)
+SHFL(up, ShflUp)
+SHFL(down, ShflDown)
+#undef SHFL
+
+// i1 arguments arrive in the low bit of a register; the rest is undefined.
+static uint32_t ballot(uint32_t mask, uint32_t predicate) {
+  return static_cast<uint32_t>(
+      warpExchange(Vote, mask, 0, predicate & 1, [&](Warp &warp) -> uint64_t {
+        uint32_t bits = 0;
+        for (unsigned lane = 0; lane < warp.lanes; ++lane)
+          bits |= static_cast<uint32_t>(warp.slots[lane] & 1) << lane;
+        return bits & mask;
+      }));
+}
+extern "C" uint32_t __sim_nvvm_vote_ballot_sync(uint32_t mask, uint32_t p) {
+  return ballot(mask, p);
+}
+extern "C" bool __sim_nvvm_vote_all_sync(uint32_t mask, uint32_t p) {
+  return ballot(mask, p) == mask;
+}
+extern "C" bool __sim_nvvm_vote_any_sync(uint32_t mask, uint32_t p) {
+  return ballot(mask, p) != 0;
+}
+extern "C" bool __sim_nvvm_vote_uni_sync(uint32_t mask, uint32_t p) {
+  uint32_t bits = ballot(mask, p);
+  return bits == 0 || bits == mask;
+}
+
+//===----------------------------------------------------------------------===//
+// Memory checks and shared memory
+//===----------------------------------------------------------------------===//
+
+extern "C" void *__sim_shared_base() { return self.cta->shared; }
+
+/// Called before every access of the inline PTX: PTX requires natural
+/// alignment of the whole (vector) access, a .global access must fall into
+/// a buffer the kernel was given and a .shared one into the CTA's arena.
+/// (AddressSanitizer checks every access besides.)
+extern "C" void __sim_check_access(uint64_t address, uint64_t bytes,
+                                   uint32_t space, uint32_t write) {
+  const char *what = write ? "store" : "load";
+  if (address % bytes)
+    die(5,
+        "misaligned %s: %llu bytes at 0x%llx (PTX requires %llu-byte "
+        "alignment)",
+        what, (unsigned long long)bytes, (unsigned long long)address,
+        (unsigned long long)bytes);
+  if (space == 1 && !globalBuffers.empty()) {
+    for (const Buffer &b : globalBuffers)
+      if (address >= b.base && address + bytes <= b.base + b.bytes)
+        return;
+    std::string near;
+    for (const Buffer &b : globalBuffers) {
+      long long offset = static_cast<long long>(address - b.base);
+      char line[160];
+      snprintf(line, sizeof line,
+               "\n  %s: %lld bytes from its start (size %zu)", b.name.c_str(),
+               offset, b.bytes);
+      near += line;
+    }
+    die(5,
+        "global %s of %llu bytes at 0x%llx is outside every kernel "
+        "buffer:%s",
+        what, (unsigned long long)bytes, (unsigned long long)address,
+        near.c_str());
+  }
+  if (space == 3) {
+    Cta &cta = *self.cta;
+    uintptr_t base = reinterpret_cast<uintptr_t>(cta.shared);
+    if (!cta.shared || address < base ||
+        address + bytes > base + cta.sharedBytes)
+      die(5,
+          "shared %s of %llu bytes at 0x%llx is outside the CTA's %zu "
+          "bytes of shared memory (offset %lld)",
+          what, (unsigned long long)bytes, (unsigned long long)address,
+          cta.sharedBytes, static_cast<long long>(address - base));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Rounding
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+enum Mode { RN = 0, RZ = 1, RM = 2, RP = 3 };
+
+int hostMode(int mode) {
+  static const int modes[] = {FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD,
+                              FE_UPWARD};
+  return modes[mode];
+}
+
+/// `x` rounded to a binary format with `precision` significand bits,
+/// minimum normal exponent `emin` and `exponentBits`, in `mode`; returns
+/// the bits (NaN: the canonical 0x7fff.. pattern the cvt instructions
+/// produce). Exact: only power-of-two scalings and an integer split.
+uint32_t roundToFormat(double x, int precision, int emin, int exponentBits,
+                       int mode) {
+  uint32_t sign = std::signbit(x) ? 1u << (precision + exponentBits - 1) : 0;
+  uint32_t infinity = ((1u << exponentBits) - 1) << (precision - 1);
+  if (std::isnan(x))
+    return (1u << (precision + exponentBits - 1)) - 1;
+  if (std::isinf(x))
+    return sign | infinity;
+  double magnitude = std::fabs(x);
+  if (magnitude == 0)
+    return sign;
+  int e;
+  std::frexp(magnitude, &e);
+  e -= 1; // magnitude in [2^e, 2^(e+1))
+  if (e < emin)
+    e = emin;
+  double scaled = std::ldexp(magnitude, precision - 1 - e);
+  double whole = std::floor(scaled);
+  double fraction = scaled - whole;
+  uint64_t n = static_cast<uint64_t>(whole);
+  bool negative = sign != 0;
+  bool up = false;
+  switch (mode) {
+  case RN:
+    up = fraction > 0.5 || (fraction == 0.5 && (n & 1));
+    break;
+  case RZ:
+    break;
+  case RM:
+    up = fraction > 0 && negative;
+    break;
+  case RP:
+    up = fraction > 0 && !negative;
+    break;
+  }
+  n += up;
+  // Subnormals (e == emin, no leading one) and a carry into the next
+  // binade both come out right from adding the exponent field.
+  uint64_t bits = n + (static_cast<uint64_t>(e - emin) << (precision - 1));
+  if (bits >= infinity) {
+    bool toInfinity =
+        mode == RN || (mode == RP && !negative) || (mode == RM && negative);
+    bits = toInfinity ? infinity : infinity - 1;
+  }
+  return sign | static_cast<uint32_t>(bits);
+}
+
+double decodeFormat(uint32_t bits, int precision, int emin, int exponentBits) {
+  uint32_t mantissa = bits & ((1u << (precision - 1)) - 1);
+  uint32_t exponent = (bits >> (precision - 1)) & ((1u << exponentBits) - 1);
+  bool negative = bits >> (precision + exponentBits - 1) & 1;
+  double value;
+  if (exponent == (1u << exponentBits) - 1)
+    value = mantissa ? NAN : INFINITY;
+  else if (exponent == 0)
+    value = std::ldexp(mantissa, emin - (precision - 1));
+  else
+    value = std::ldexp(mantissa | (1u << (precision - 1)),
+                       static_cast<int>(exponent) - 1 + emin - (precision - 1));
+  return negative ? -value : value;
+}
+
+uint32_t toHalf(double x, int mode) {
+  return roundToFormat(x, 11, -14, 5, mode);
+}
+uint32_t toBf16(double x, int mode) {
+  return roundToFormat(x, 8, -126, 8, mode);
+}
+
+float flush(float f) {
+  return std::fpclassify(f) == FP_SUBNORMAL ? std::copysign(0.0f, f) : f;
+}
+
+} // namespace
+
+extern "C" uint32_t __sim_cvt_f32_to_f16(float f, int32_t mode) {
+  return toHalf(f, mode);
+}
+extern "C" uint32_t __sim_cvt_f32_to_bf16(float f, int32_t mode) {
+  return toBf16(f, mode);
+}
+
+// The IEEE-rounded NVVM arithmetic: the operation runs under the host's
+// rounding mode. The operands are read through volatile objects after the
+// first fesetround and the result written to one before the second, which
+// keeps the operation between them.
+template <typename T> static T vol(T x) {
+  volatile T v = x;
+  return v;
+}
+
+#define ROUNDED(type, name, params, expr)                                      \
+  extern "C" type name params {                                                \
+    int old = fegetround();                                                    \
+    fesetround(hostMode(MODE));                                                \
+    volatile type r = (expr);                                                  \
+    fesetround(old);                                                           \
+    return r;                                                                  \
+  }
+#define ROUNDED_ALL(mode)                                                      \
+  ROUNDED(float, __sim_nvvm_add_##mode##_f, (float a, float b),                \
+          vol(a) + vol(b))                                                     \
+  ROUNDED(float, __sim_nvvm_add_##mode##_ftz_f, (float a, float b),            \
+          flush(flush(vol(a)) + flush(vol(b))))                                \
+  ROUNDED(double, __sim_nvvm_add_##mode##_d, (double a, double b),             \
+          vol(a) + vol(b))                                                     \
+  ROUNDED(float, __sim_nvvm_mul_##mode##_f, (float a, float b),                \
+          vol(a) * vol(b))                                                     \
+  ROUNDED(float, __sim_nvvm_mul_##mode##_ftz_f, (float a, float b),            \
+          flush(flush(vol(a)) * flush(vol(b))))                                \
+  ROUNDED(double, __sim_nvvm_mul_##mode##_d, (double a, double b),             \
+          vol(a) * vol(b))                                                     \
+  ROUNDED(float, __sim_nvvm_div_##mode##_f, (float a, float b),                \
+          vol(a) / vol(b))                                                     \
+  ROUNDED(float, __sim_nvvm_div_##mode##_ftz_f, (float a, float b),            \
+          flush(flush(vol(a)) / flush(vol(b))))                                \
+  ROUNDED(double, __sim_nvvm_div_##mode##_d, (double a, double b),             \
+          vol(a) / vol(b))                                                     \
+  ROUNDED(float, __sim_nvvm_fma_##mode##_f, (float a, float b, float c),       \
+          fmaf(vol(a), vol(b), vol(c)))                                        \
+  ROUNDED(float, __sim_nvvm_fma_##mode##_ftz_f, (float a, float b, float c),   \
+          flush(fmaf(flush(vol(a)), flush(vol(b)), flush(vol(c)))))            \
+  ROUNDED(double, __sim_nvvm_fma_##mode##_d, (double a, double b, double c),   \
+          fma(vol(a), vol(b), vol(c)))                                         \
+  ROUNDED(float, __sim_nvvm_sqrt_##mode##_f, (float a), sqrtf(vol(a)))         \
+  ROUNDED(float, __sim_nvvm_sqrt_##mode##_ftz_f, (float a),                    \
+          flush(sqrtf(flush(vol(a)))))                                         \
+  ROUNDED(double, __sim_nvvm_sqrt_##mode##_d, (double a), sqrt(vol(a)))        \
+  ROUNDED(float, __sim_nvvm_d2f_##mode, (double a), (float)vol(a))             \
+  ROUNDED(float, __sim_nvvm_d2f_##mode##_ftz, (double a), flush((float)vol(a)))
+#define MODE RN
+ROUNDED_ALL(rn)
+#undef MODE
+#define MODE RZ
+ROUNDED_ALL(rz)
+#undef MODE
+#define MODE RM
+ROUNDED_ALL(rm)
+#undef MODE
+#define MODE RP
+ROUNDED_ALL(rp)
+#undef MODE
+#undef ROUNDED_ALL
+#undef ROUNDED
+
+// Approximations: the host's correctly rounded (or libm) value is within
+// the hardware's documented error of the exact result, which is what the
+// callers may rely on.
+extern "C" float __sim_nvvm_ex2_approx_f(float a) { return exp2f(a); }
+extern "C" float __sim_nvvm_ex2_approx_f32(float a) { return exp2f(a); }
+extern "C" float __sim_nvvm_ex2_approx_ftz_f(float a) {
+  return flush(exp2f(flush(a)));
+}
+extern "C" double __sim_nvvm_ex2_approx_d(double a) { return exp2(a); }
+extern "C" float __sim_nvvm_lg2_approx_f(float a) { return log2f(a); }
+extern "C" float __sim_nvvm_lg2_approx_ftz_f(float a) {
+  return flush(log2f(flush(a)));
+}
+extern "C" float __sim_nvvm_rsqrt_approx_f(float a) {
+  return static_cast<float>(1.0 / std::sqrt(static_cast<double>(a)));
+}
+extern "C" float __sim_nvvm_rsqrt_approx_ftz_f(float a) {
+  return flush(static_cast<float>(1.0 / std::sqrt(double(flush(a)))));
+}
+extern "C" double __sim_nvvm_rsqrt_approx_d(double a) {
+  return 1.0 / std::sqrt(a);
+}
+extern "C" float __sim_nvvm_sqrt_approx_f(float a) { return sqrtf(a); }
+extern "C" float __sim_nvvm_sqrt_approx_ftz_f(float a) {
+  return flush(sqrtf(flush(a)));
+}
+extern "C" float __sim_nvvm_div_approx_f(float a, float b) { return a / b; }
+extern "C" float __sim_nvvm_div_approx_ftz_f(float a, float b) {
+  return flush(flush(a) / flush(b));
+}
+extern "C" float __sim_nvvm_div_full(float a, float b) { return a / b; }
+extern "C" float __sim_nvvm_div_full_ftz(float a, float b) {
+  return flush(flush(a) / flush(b));
+}
+extern "C" float __sim_nvvm_sin_approx_f(float a) { return sinf(a); }
+extern "C" float __sim_nvvm_cos_approx_f(float a) { return cosf(a); }
+
+//===----------------------------------------------------------------------===//
+// Atomic additions of floats (the integer atomics are LLVM atomicrmw)
+//===----------------------------------------------------------------------===//
+
+template <typename T, typename F> static T casLoop(T *address, F next) {
+  T old = __atomic_load_n(address, __ATOMIC_SEQ_CST);
+  while (!__atomic_compare_exchange_n(address, &old, next(old), false,
+                                      __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+  }
+  return old;
+}
+
+/// atom.add.f32: on global memory subnormal inputs and results are flushed
+/// to sign-preserving zero (PTX ISA), in shared memory they are kept.
+extern "C" uint32_t __sim_atom_add_f32(uint32_t *address, uint32_t value,
+                                       int32_t flushSubnormals) {
+  return casLoop(address, [&](uint32_t old) {
+    float a = floatOf(old), b = floatOf(value);
+    if (flushSubnormals)
+      return bitsOf(flush(flush(a) + flush(b)));
+    return bitsOf(a + b);
+  });
+}
+extern "C" uint64_t __sim_atom_add_f64(uint64_t *address, uint64_t value) {
+  return casLoop(address, [&](uint64_t old) {
+    return bitsOf(doubleOf(old) + doubleOf(value));
+  });
+}
+// f16 and bf16: the sum of two values is exact in double or rounds there
+// with at least 2p + 2 bits, so rounding it once more to the 16-bit format
+// is the correctly rounded sum.
+extern "C" uint32_t __sim_atom_add_f16(uint16_t *address, uint32_t value) {
+  return casLoop(address, [&](uint16_t old) {
+    double sum =
+        decodeFormat(old, 11, -14, 5) + decodeFormat(value, 11, -14, 5);
+    return static_cast<uint16_t>(toHalf(sum, RN));
+  });
+}
+extern "C" uint32_t __sim_atom_add_bf16(uint16_t *address, uint32_t value) {
+  return casLoop(address, [&](uint16_t old) {
+    double sum =
+        decodeFormat(old, 8, -126, 8) + decodeFormat(value, 8, -126, 8);
+    return static_cast<uint16_t>(toBf16(sum, RN));
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// vprintf and __assertfail
+//===----------------------------------------------------------------------===//
+
+/// vprintf(format, args) (__sim_vprintf on the host): `args` is laid out like a
+/// struct of the promoted arguments (ints 4 bytes, or 8 with l/ll/z/j/t;
+/// doubles and pointers 8), each at its natural alignment.
+extern "C" int __sim_vprintf(const char *format, const char *args) {
+  std::string out;
+  size_t offset = 0;
+  auto take = [&](size_t size) {
+    offset = (offset + size - 1) / size * size;
+    const char *at = args + offset;
+    offset += size;
+    return at;
+  };
+  for (const char *p = format; *p;) {
+    if (*p != '%') {
+      out += *p++;
+      continue;
+    }
+    const char *start = p++;
+    if (*p == '%') {
+      out += '%';
+      ++p;
+      continue;
+    }
+    while (*p && strchr("-+ #0", *p))
+      ++p;
+    while (*p && isdigit(static_cast<unsigned char>(*p)))
+      ++p;
+    if (*p == '.') {
+      ++p;
+      while (*p && isdigit(static_cast<unsigned char>(*p)))
+        ++p;
+    }
+    bool wide = false;
+    while (*p && strchr("hlLqjzt", *p)) {
+      if (strchr("lLqjzt", *p))
+        wide = true;
+      ++p;
+    }
+    char conversion = *p ? *p++ : 0;
+    std::string spec(start, p);
+    char piece[512];
+    if (strchr("diouxXc", conversion) && conversion) {
+      if (wide) {
+        long long v;
+        memcpy(&v, take(8), 8);
+        snprintf(piece, sizeof piece, spec.c_str(), v);
+      } else {
+        int v;
+        memcpy(&v, take(4), 4);
+        snprintf(piece, sizeof piece, spec.c_str(), v);
+      }
+    } else if (conversion && strchr("fFeEgGaA", conversion)) {
+      double v;
+      memcpy(&v, take(8), 8);
+      snprintf(piece, sizeof piece, spec.c_str(), v);
+    } else if (conversion == 's' || conversion == 'p') {
+      const char *v;
+      memcpy(&v, take(8), 8);
+      snprintf(piece, sizeof piece, spec.c_str(), v);
+    } else {
+      die(6, "vprintf: unsupported conversion in \"%s\"", format);
+    }
+    out += piece;
+  }
+  std::lock_guard<std::mutex> lock(printMutex);
+  fwrite(out.data(), 1, out.size(), stdout);
+  return static_cast<int>(out.size());
+}
+
+/// __assertfail, CUDA's handler of a failed device assertion: the message, then
+/// the kernel stops. The other threads get a moment to print theirs (the
+/// lowering emits no trap after it, for that reason), then the launch
+/// ends with exit status 4.
+extern "C" void __sim_assertfail(const char *message, const char *file,
+                                 uint32_t line, const char *function, size_t) {
+  {
+    std::lock_guard<std::mutex> lock(printMutex);
+    fflush(stdout);
+    fprintf(stderr,
+            "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` "
+            "failed.\n",
+            file, line, function, self.cta->id.x, self.cta->id.y,
+            self.cta->id.z, self.tid.x, self.tid.y, self.tid.z, message);
+    fflush(stderr);
+  }
+  assertionFailed = true;
+  usleep(200000);
+  fflush(stdout);
+  _exit(4);
+}
+
+//===----------------------------------------------------------------------===//
+// libdevice
+//===----------------------------------------------------------------------===//
+
+// The __nv_* functions the element lowering calls (its bodies are dropped
+// by tileiras-sim-prep) are the host's libm: correctly rounded or within a
+// few ulp, like libdevice.
+#define NV1(name, host)                                                        \
+  extern "C" float __nv_##name##f(float a) { return host##f(a); }              \
+  extern "C" double __nv_##name(double a) { return host(a); }
+#define NV2(name, host)                                                        \
+  extern "C" float __nv_##name##f(float a, float b) { return host##f(a, b); }  \
+  extern "C" double __nv_##name(double a, double b) { return host(a, b); }
+NV1(exp, exp)
+NV1(exp2, exp2)
+NV1(exp10, exp10)
+NV1(expm1, expm1)
+NV1(log, log)
+NV1(log2, log2)
+NV1(log10, log10)
+NV1(log1p, log1p)
+NV1(sin, sin)
+NV1(cos, cos)
+NV1(tan, tan)
+NV1(asin, asin)
+NV1(acos, acos)
+NV1(atan, atan)
+NV1(sinh, sinh)
+NV1(cosh, cosh)
+NV1(tanh, tanh)
+NV1(asinh, asinh)
+NV1(acosh, acosh)
+NV1(atanh, atanh)
+NV1(sqrt, sqrt)
+NV1(cbrt, cbrt)
+NV1(erf, erf)
+NV1(erfc, erfc)
+NV1(lgamma, lgamma)
+NV1(tgamma, tgamma)
+NV1(floor, floor)
+NV1(ceil, ceil)
+NV1(trunc, trunc)
+NV1(round, round)
+NV1(rint, rint)
+NV1(nearbyint, nearbyint)
+NV1(fabs, fabs)
+NV2(pow, pow)
+NV2(atan2, atan2)
+NV2(fmod, fmod)
+NV2(fmin, fmin)
+NV2(fmax, fmax)
+NV2(hypot, hypot)
+NV2(copysign, copysign)
+NV2(remainder, remainder)
+NV2(fdim, fdim)
+#undef NV1
+#undef NV2
+extern "C" float __nv_rsqrtf(float a) {
+  return static_cast<float>(1.0 / std::sqrt(static_cast<double>(a)));
+}
+extern "C" double __nv_rsqrt(double a) { return 1.0 / std::sqrt(a); }
+extern "C" float __nv_fmaf(float a, float b, float c) { return fmaf(a, b, c); }
+extern "C" double __nv_fma(double a, double b, double c) {
+  return fma(a, b, c);
+}
+extern "C" float __nv_powif(float a, int b) {
+  return static_cast<float>(std::pow(static_cast<double>(a), b));
+}
+extern "C" double __nv_powi(double a, int b) { return std::pow(a, b); }

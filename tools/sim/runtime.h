@@ -1,0 +1,67 @@
+// Runtime of the CPU simulator: the state of one simulated GPU thread and of
+// its CTA, shared by the whole-kernel launcher (kernel_main.cpp) and the
+// single-function harness of the lowering tests (function_main.cpp).
+#ifndef TILEIRAS_SIM_RUNTIME_H
+#define TILEIRAS_SIM_RUNTIME_H
+
+#include <atomic>
+#include <barrier>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sim {
+
+struct Dim3 {
+  uint32_t x = 1, y = 1, z = 1;
+  uint32_t count() const { return x * y * z; }
+};
+
+/// One warp: the lanes meet at `meet` for shuffles and votes and pass
+/// values through `slots`. `op` records what each lane is doing so that a
+/// divergent warp (lanes in different shuffles) is reported, not silently
+/// mixed.
+struct Warp {
+  explicit Warp(unsigned lanes) : lanes(lanes), meet(lanes) {}
+  unsigned lanes;
+  std::barrier<> meet;
+  uint64_t slots[32] = {};
+  uint64_t op[32] = {};
+  uint32_t exitedLanes = 0; // lanes that returned from the kernel
+};
+
+/// One CTA: its barrier, warps and shared-memory arena.
+struct Cta {
+  Cta(Dim3 id, Dim3 block, size_t sharedBytes);
+  ~Cta();
+  Dim3 id;
+  Dim3 block;
+  unsigned threads;
+  std::barrier<> all;
+  std::vector<std::unique_ptr<Warp>> warps;
+  char *shared = nullptr;
+  size_t sharedBytes = 0;
+  std::atomic<unsigned> atBarrier{0}, exited{0};
+};
+
+/// Makes the calling host thread simulated thread `linear` of `cta`.
+void enterThread(Cta &cta, Dim3 grid, unsigned linear);
+/// The thread returned from the kernel: it stops taking part in barriers,
+/// shuffles and votes (as an exited GPU thread does).
+void exitThread();
+
+/// A range of host memory that global-space accesses may touch.
+void addGlobalBuffer(const void *base, size_t bytes, const std::string &name);
+
+/// Set when a device-side assertion failed (__assertfail).
+extern std::atomic<bool> assertionFailed;
+
+/// Reports the simulated thread and CTA, prints the message and exits
+/// with `code`.
+[[noreturn]] void die(int code, const char *format, ...);
+
+} // namespace sim
+
+#endif // TILEIRAS_SIM_RUNTIME_H
