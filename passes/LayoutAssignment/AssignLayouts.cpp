@@ -130,8 +130,8 @@ private:
 
   /// The layout of a tile nothing asks anything of.
   Attribute defaultLayout(llvm::ArrayRef<int64_t> shape) {
-    return blocked(layout::defaultBlockedParams(shape, numWarps,
-                                                cappedVector(shape, 4)));
+    return blocked(
+        layout::defaultBlockedParams(shape, numWarps, cappedVector(shape, 4)));
   }
 
   /// The layout a memory access through `pointers` wants: dimensions ordered
@@ -148,8 +148,7 @@ private:
       return info.getContiguity(a) > info.getContiguity(b);
     });
     unsigned fastest = order.front();
-    int64_t vector = std::min<int64_t>(info.getContiguity(fastest),
-                                       128 / bits);
+    int64_t vector = std::min<int64_t>(info.getContiguity(fastest), 128 / bits);
     vector = std::min<int64_t>(vector, shape[fastest]);
     vector = int64_t(1) << llvm::Log2_64(std::max<int64_t>(1, vector));
     llvm::SmallVector<unsigned, 4> sizePerThread(rank, 1);
@@ -167,7 +166,8 @@ private:
     int64_t perThread =
         std::max<int64_t>(1, numElements(shape) / (32 * int64_t(numWarps)));
     int64_t sn = std::min<int64_t>({4, n, perThread});
-    int64_t sm = std::min<int64_t>({4, m, std::max<int64_t>(1, perThread / sn)});
+    int64_t sm =
+        std::min<int64_t>({4, m, std::max<int64_t>(1, perThread / sn)});
     llvm::SmallVector<unsigned, 4> sizePerThread(rank, 1), order;
     sizePerThread[rank - 1] = static_cast<unsigned>(sn);
     sizePerThread[rank - 2] = static_cast<unsigned>(sm);
@@ -193,10 +193,10 @@ private:
     for (unsigned d : layout.getOrder())
       order.push_back(d >= axis ? d + 1 : d);
     order.push_back(axis);
-    return nv::BlockedEncodingAttr::get(
-        context, insert(layout.getSizePerThread()),
-        insert(layout.getThreadsPerWarp()), insert(layout.getWarpsPerCTA()),
-        order);
+    return nv::BlockedEncodingAttr::get(context,
+                                        insert(layout.getSizePerThread()),
+                                        insert(layout.getThreadsPerWarp()),
+                                        insert(layout.getWarpsPerCTA()), order);
   }
 
   /// The blocked layout of the permuted tile: result dimension i is source
@@ -300,8 +300,7 @@ private:
         })
         .Case([&](nv::ExpandDimsOp expand) {
           if (auto w = wishOf(expand.getResult()))
-            wish(expand.getSrc(), slice(expand.getAxis(), w->first),
-                 w->second);
+            wish(expand.getSrc(), slice(expand.getAxis(), w->first), w->second);
         })
         .Case([&](nv::PermuteOp permute) {
           auto w = wishOf(permute.getResult());
@@ -391,8 +390,7 @@ private:
     if (Operation *def = value.getDefiningOp())
       builder.setInsertionPointAfter(def);
     else
-      builder.setInsertionPointToStart(
-          cast<BlockArgument>(value).getOwner());
+      builder.setInsertionPointToStart(cast<BlockArgument>(value).getOwner());
     auto converted = builder.create<nv::ConvertLayoutOp>(
         value.getLoc(), withLayout(asTile(value.getType()), layout), value);
     conversions[key] = converted.getResult();
@@ -427,8 +425,8 @@ private:
       return isa<nv::BlockedEncodingAttr>(layout) &&
              canRematerialize(broadcast.getSrc(), layout, budget);
     if (auto expand = dyn_cast<nv::ExpandDimsOp>(def))
-      return canRematerialize(expand.getSrc(),
-                              slice(expand.getAxis(), layout), budget);
+      return canRematerialize(expand.getSrc(), slice(expand.getAxis(), layout),
+                              budget);
     if (!isCheapIndexOp(def))
       return false;
     for (Value operand : def->getOperands())
@@ -518,12 +516,16 @@ private:
           if (!isa_and_nonnull<nv::BlockedEncodingAttr>(accumulator))
             accumulator = dotLayout(asTile(dot.getType()));
           convertOperand(dot.getCMutable(), accumulator);
-          convertOperand(dot.getAMutable(),
-                         nv::DotOperandEncodingAttr::get(context, 0,
-                                                         accumulator));
-          convertOperand(dot.getBMutable(),
-                         nv::DotOperandEncodingAttr::get(context, 1,
-                                                         accumulator));
+          // Operands in registers (every thread holding all of K for its
+          // rows and columns) unless that is too much to hold; then they
+          // stay as they are and the dot lowering streams them from shared
+          // memory one K step at a time.
+          if (keepsOperandsInRegisters(dot, accumulator)) {
+            convertOperand(dot.getAMutable(), nv::DotOperandEncodingAttr::get(
+                                                  context, 0, accumulator));
+            convertOperand(dot.getBMutable(), nv::DotOperandEncodingAttr::get(
+                                                  context, 1, accumulator));
+          }
           setLayout(dot.getResult(), accumulator);
           return success();
         })
@@ -558,11 +560,11 @@ private:
           return success();
         })
         .Case([&](nv::PermuteOp permute) {
-          auto source = dyn_cast<nv::BlockedEncodingAttr>(
-              layoutOf(permute.getSrc()));
+          auto source =
+              dyn_cast<nv::BlockedEncodingAttr>(layoutOf(permute.getSrc()));
           if (!source) {
-            auto fresh = defaultLayout(asTile(permute.getSrc().getType())
-                                           .getShape());
+            auto fresh =
+                defaultLayout(asTile(permute.getSrc().getType()).getShape());
             convertOperand(permute.getSrcMutable(), fresh);
             source = cast<nv::BlockedEncodingAttr>(fresh);
           }
@@ -695,6 +697,30 @@ private:
         });
   }
 
+  /// Registers per thread the FMA operand layouts may take before the
+  /// operands go through shared memory instead.
+  static constexpr int64_t kRegisterOperandBudget = 64;
+
+  bool keepsOperandsInRegisters(nv::DotOp dot, Attribute accumulator) {
+    RankedTensorType type = asTile(dot.getType());
+    // The shared-memory path handles rank-2 float dots.
+    if (type.getRank() != 2 ||
+        !isa<FloatType>(asTile(dot.getA().getType()).getElementType()))
+      return true;
+    int64_t k = asTile(dot.getA().getType()).getShape()[1];
+    auto acc = nv::getLinearLayout(withLayout(type, accumulator));
+    if (failed(acc))
+      return true;
+    llvm::SmallDenseSet<int64_t> rows, columns;
+    for (unsigned r = 0; r < acc->getNumRegisters(); ++r) {
+      layout::Coord part = acc->applyPart(layout::InDim::Register, r);
+      rows.insert(part[0]);
+      columns.insert(part[1]);
+    }
+    return static_cast<int64_t>(rows.size() + columns.size()) * k <=
+           kRegisterOperandBudget;
+  }
+
   /// Whether a store vectorizes as well in `candidate` as in its pointer's
   /// layout, with pointers and mask recomputable there.
   bool storesAsWellIn(nv::StoreOp store, Attribute candidate) {
@@ -705,8 +731,7 @@ private:
       return false;
     auto tile = asTile(store.getPtr().getType());
     auto current = nv::getLinearLayout(tile);
-    auto proposed =
-        nv::getLinearLayout(withLayout(tile, candidate));
+    auto proposed = nv::getLinearLayout(withLayout(tile, candidate));
     if (failed(current) || failed(proposed))
       return false;
     AxisInfo info = axisInfo.getAxisInfo(store.getPtr());
@@ -776,7 +801,8 @@ private:
   }
 };
 
-struct AssignLayoutsPass : public tileiras::impl::AssignLayoutsBase<AssignLayoutsPass> {
+struct AssignLayoutsPass
+    : public tileiras::impl::AssignLayoutsBase<AssignLayoutsPass> {
   using AssignLayoutsBase::AssignLayoutsBase;
 
   void runOnOperation() override {
@@ -808,8 +834,8 @@ struct AssignLayoutsPass : public tileiras::impl::AssignLayoutsBase<AssignLayout
         func->setAttr(nv::NVTileAADialect::kKernelSpecAttrName,
                       nv::KernelSpecAttr::get(&getContext(), numWarps,
                                               spec.getClusterDim()));
-      warps[func] = static_cast<unsigned>(
-          func.getKernelSpec().getNumWarps(defaultWarps));
+      warps[func] =
+          static_cast<unsigned>(func.getKernelSpec().getNumWarps(defaultWarps));
     }
     bool changed = true;
     bool ok = true;
@@ -828,10 +854,10 @@ struct AssignLayoutsPass : public tileiras::impl::AssignLayoutsBase<AssignLayout
           if (inserted) {
             changed = true;
           } else if (it->second != caller->second && !callee.isKernel()) {
-            callee.emitError() << "device function @" << callee.getSymName()
-                               << " is called from kernels with "
-                               << it->second << " and " << caller->second
-                               << " warps; its tiles need one layout";
+            callee.emitError()
+                << "device function @" << callee.getSymName()
+                << " is called from kernels with " << it->second << " and "
+                << caller->second << " warps; its tiles need one layout";
             ok = false;
           }
         });

@@ -29,16 +29,28 @@ namespace {
 
 /// How a dot is computed.
 enum class DotPath {
-  /// Scalar fused multiply-adds (dp4a for i8) from FMA operand layouts.
+  /// Scalar fused multiply-adds (dp4a for i8) from FMA operand layouts:
+  /// every thread holds its rows of A and columns of B, all of K, in
+  /// registers.
   Fma,
+  /// The same FMAs with A and B staged once in shared memory and streamed
+  /// one K step at a time, for operands too large to keep in registers
+  /// (layout assignment leaves them in their own layouts to ask for it).
+  FmaSharedOperands,
 };
 
 FailureOr<DotPath> selectDotPath(nv::DotOp op) {
   Attribute encoding = op.getType().getEncoding();
-  if (isa_and_nonnull<nv::LayoutEncodingAttrInterface>(encoding))
-    return DotPath::Fma;
-  return op.emitOpError() << "has no lowering for the accumulator layout "
-                          << encoding;
+  if (!isa_and_nonnull<nv::LayoutEncodingAttrInterface>(encoding))
+    return op.emitOpError()
+           << "has no lowering for the accumulator layout " << encoding;
+  bool registerOperands =
+      isa<nv::DotOperandEncodingAttr>(op.getA().getType().getEncoding()) &&
+      isa<nv::DotOperandEncodingAttr>(op.getB().getType().getEncoding());
+  if (!registerOperands && op.getType().getRank() == 2 &&
+      isa<FloatType>(op.getA().getType().getElementType()))
+    return DotPath::FmaSharedOperands;
+  return DotPath::Fma;
 }
 
 //===----------------------------------------------------------------------===//
@@ -283,6 +295,8 @@ struct DotLowering : public ConvertOpToLLVMPattern<nv::DotOp> {
     switch (*path) {
     case DotPath::Fma:
       return lowerFma(op, adaptor, rewriter);
+    case DotPath::FmaSharedOperands:
+      return lowerFmaSharedOperands(op, adaptor, rewriter);
     }
     llvm_unreachable("unknown dot path");
   }
@@ -342,6 +356,161 @@ private:
       accumulateFloat(rewriter, loc, aType.getElementType(),
                       bType.getElementType(), a, b, *aRegs, *bRegs, d);
 
+    SmallVector<Value> results;
+    for (unsigned r = 0; r < numRegs; ++r)
+      results.push_back(d[canonical[r]]);
+    rewriter.replaceOp(op, packTile(rewriter, loc,
+                                    getTypeConverter()->convertType(dType),
+                                    results));
+    return success();
+  }
+
+  /// The FMA path with operands in shared memory. A is stored transposed
+  /// (K x M) and B as is (K x N), both in the accumulation type (converted
+  /// once, by the thread that holds the element) with rows padded by 16
+  /// bytes; then for each k, in increasing order, a thread loads the A
+  /// values of its accumulator rows and the B values of its columns (128-bit
+  /// loads where its rows or columns are consecutive) and does its FMAs. Only
+  /// the accumulator and one k step of operands are live.
+  LogicalResult
+  lowerFmaSharedOperands(nv::DotOp op, OpAdaptor adaptor,
+                         ConversionPatternRewriter &rewriter) const {
+    Location loc = op.getLoc();
+    RankedTensorType aType = op.getA().getType(), bType = op.getB().getType(),
+                     cType = op.getC().getType(), dType = op.getType();
+    int64_t m = dType.getShape()[0], n = dType.getShape()[1];
+    int64_t k = aType.getShape()[1];
+    layout::LinearLayout acc = getLayout(dType);
+    layout::LinearLayout aLayout = getLayout(aType);
+    layout::LinearLayout bLayout = getLayout(bType);
+
+    Type accElement = tiles.convertElementType(dType.getElementType());
+    Type compute = accElement.isF64() ? accElement : rewriter.getF32Type();
+    int64_t elementBytes = compute.getIntOrFloatBitWidth() / 8;
+    int64_t vector = 16 / elementBytes;
+    int64_t strideA = m + vector, strideB = n + vector;
+    int64_t bytesA = k * strideA * elementBytes;
+    int64_t bytesB = k * strideB * elementBytes;
+    Value shared = state.scratch.getBuffer(rewriter, loc, bytesA + bytesB);
+    Value sharedA = shared;
+    Value sharedB = LLVM::GEPOp::create(
+        rewriter, loc, shared.getType(), rewriter.getI8Type(), shared,
+        ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(bytesA)});
+
+    // Stage both operands (one copy of each element; replicas would write
+    // the same value).
+    emitBarrier(rewriter, loc);
+    auto stage = [&](const layout::LinearLayout &layout, Type elementType,
+                     Value packed, Value base, bool transposed,
+                     int64_t stride) {
+      SmallVector<Value> registers = unpackTile(rewriter, loc, packed);
+      OperandConverter convert(elementType, registers, state.target);
+      SmallVector<SmallVector<Value>> coords =
+          emitCoordinates(rewriter, loc, layout);
+      SmallVector<bool> first = firstCopyRegisters(layout);
+      for (unsigned r = 0; r < registers.size(); ++r) {
+        if (!first[r])
+          continue;
+        // A^T[k][m] for A (coords (m, k)); B[k][n] for B (coords (k, n)).
+        Value row = transposed ? coords[r][1] : coords[r][0];
+        Value column = transposed ? coords[r][0] : coords[r][1];
+        Value index = LLVM::AddOp::create(
+            rewriter, loc,
+            LLVM::MulOp::create(rewriter, loc, row,
+                                i32Constant(rewriter, loc, stride)),
+            column);
+        Value value = convert.get(rewriter, loc, r);
+        if (value.getType() != compute)
+          value = LLVM::FPExtOp::create(rewriter, loc, compute, value);
+        LLVM::StoreOp::create(
+            rewriter, loc, value,
+            sharedElementAddress(rewriter, loc, base, compute, index));
+      }
+    };
+    stage(aLayout, aType.getElementType(), adaptor.getA(), sharedA,
+          /*transposed=*/true, strideA);
+    stage(bLayout, bType.getElementType(), adaptor.getB(), sharedB,
+          /*transposed=*/false, strideB);
+    emitBarrier(rewriter, loc);
+
+    SmallVector<Value> c =
+        convertLayout(rewriter, loc, state, accElement, getLayout(cType), acc,
+                      unpackTile(rewriter, loc, adaptor.getC()));
+
+    // The thread's rows and columns: its coordinates are the lane/warp part
+    // (register 0 has no register part) plus constant register parts.
+    SmallVector<SmallVector<Value>> accCoords =
+        emitCoordinates(rewriter, loc, acc);
+    Value baseRow = accCoords[0][0], baseColumn = accCoords[0][1];
+    unsigned numRegs = acc.getNumRegisters();
+    SmallVector<int64_t> rowPart(numRegs), columnPart(numRegs);
+    SmallVector<unsigned> canonical(numRegs);
+    DenseMap<int64_t, unsigned> firstOf;
+    for (unsigned r = 0; r < numRegs; ++r) {
+      layout::Coord part = acc.applyPart(InDim::Register, r);
+      rowPart[r] = part[0];
+      columnPart[r] = part[1];
+      canonical[r] =
+          firstOf.try_emplace(part[0] * n + part[1], r).first->second;
+    }
+    // Loads for one k step: runs of `width` consecutive parts starting at a
+    // multiple of `width` become one vector load (the lane/warp part is a
+    // multiple of the run, since register bits are the lowest ones).
+    auto loadStep = [&](Value base, Value threadBase, int64_t stride,
+                        ArrayRef<int64_t> parts, unsigned contiguous,
+                        int64_t kk) {
+      llvm::SmallVector<int64_t> distinct(parts.begin(), parts.end());
+      llvm::sort(distinct);
+      distinct.erase(std::unique(distinct.begin(), distinct.end()),
+                     distinct.end());
+      int64_t width = std::min<int64_t>(vector, contiguous);
+      DenseMap<int64_t, Value> values;
+      for (int64_t part : distinct) {
+        if (values.count(part))
+          continue;
+        bool run = width > 1 && part % width == 0;
+        for (int64_t j = 1; run && j < width; ++j)
+          run = llvm::is_contained(distinct, part + j);
+        Value index =
+            LLVM::AddOp::create(rewriter, loc, threadBase,
+                                i32Constant(rewriter, loc, kk * stride + part));
+        Value address =
+            sharedElementAddress(rewriter, loc, base, compute, index);
+        if (!run) {
+          values[part] = LLVM::LoadOp::create(rewriter, loc, compute, address);
+          continue;
+        }
+        auto vectorType = VectorType::get({width}, compute);
+        Value loaded = LLVM::LoadOp::create(rewriter, loc, vectorType, address,
+                                            width * elementBytes);
+        for (int64_t j = 0; j < width; ++j)
+          values[part + j] = LLVM::ExtractElementOp::create(
+              rewriter, loc, loaded, i32Constant(rewriter, loc, j));
+      }
+      return values;
+    };
+
+    // The lane/warp part of a coordinate along `dim` is a multiple of the
+    // smallest lane/warp basis along it; vectors must not straddle that.
+    auto threadPartAlignment = [&](unsigned dim) {
+      int64_t alignment = acc.getShape()[dim];
+      for (InDim kind : {InDim::Lane, InDim::Warp})
+        for (const layout::Coord &basis : acc.getBases(kind))
+          if (basis[dim] != 0)
+            alignment = std::min(alignment, basis[dim]);
+      return static_cast<unsigned>(alignment);
+    };
+    SmallVector<Value> d(c.begin(), c.end());
+    for (int64_t kk = 0; kk < k; ++kk) {
+      DenseMap<int64_t, Value> aValues = loadStep(
+          sharedA, baseRow, strideA, rowPart, threadPartAlignment(0), kk);
+      DenseMap<int64_t, Value> bValues = loadStep(
+          sharedB, baseColumn, strideB, columnPart, threadPartAlignment(1), kk);
+      for (unsigned r = 0; r < numRegs; ++r)
+        if (canonical[r] == r)
+          d[r] = LLVM::FMAOp::create(rewriter, loc, aValues[rowPart[r]],
+                                     bValues[columnPart[r]], d[r]);
+    }
     SmallVector<Value> results;
     for (unsigned r = 0; r < numRegs; ++r)
       results.push_back(d[canonical[r]]);

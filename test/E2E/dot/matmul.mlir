@@ -1,8 +1,10 @@
 // The matmul example (examples/matmul.mlir: 64x64 tiles of C, K in steps
 // of 32, f16 inputs, f32 accumulation) compiles for sm_75, sm_80, sm_89,
-// sm_90a, sm_100a and sm_120a and assembles. The FMA path: f16 operands
-// widened with cvt.f32.f16, 32 x 32 fma.rn.f32 per step and thread (32
-// accumulator elements, K = 32), no shuffles.
+// sm_90a, sm_100a and sm_120a and assembles. The FMA path with operands in
+// shared memory: f16 operands widened with cvt.f32.f16 and staged as f32
+// (A^T and B, 32 x (64 + 4) each: 17408 bytes), then 32 x 32 fma.rn.f32
+// per step and thread (32 accumulator elements, K = 32) fed by 128-bit
+// shared loads, no shuffles.
 // (dot-types.mlir covers every accepted target.)
 // RUN: tileiras --gpu-name=sm_75 %tileiras_src/examples/matmul.mlir -o %t.sm75.ptx
 // RUN: tileiras --gpu-name=sm_80 %tileiras_src/examples/matmul.mlir -o %t.sm80.ptx
@@ -20,7 +22,9 @@
 
 // CHECK-LABEL: .visible .entry matmul(
 // CHECK: .reqntid 128, 1, 1
+// CHECK: .shared .align 16 .b8 __tileiras_smem_matmul[17408]
 // CHECK: cvt.f32.f16
+// CHECK: ld.shared.v4
 // CHECK-COUNT-1024: fma.rn.f32
 // CHECK-NOT: fma.rn.f32
 // CHECK-NOT: shfl.sync.bfly

@@ -37,7 +37,8 @@ nv_tileaa.func @rowmax(%p: !nv_tileaa.ptr<f32>) attributes {nv_tileaa.kernel_spe
 
 // -----
 
-// dot: A and B move to the accumulator's operand layouts; the accumulator
+// dot with a small K: A and B move to the accumulator's operand layouts
+// (all of K in registers: 4 rows + 4 columns of 4); the accumulator
 // (loop-carried from a zero constant) is born in the dot layout and the
 // result is stored from it, with the addresses recomputed in that layout.
 // CHECK-DAG: #[[ACC:.*]] = #nv_tileaa.blocked<sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [1, 1], order = [1, 0]>
@@ -46,27 +47,27 @@ nv_tileaa.func @rowmax(%p: !nv_tileaa.ptr<f32>) attributes {nv_tileaa.kernel_spe
 // CHECK-LABEL: nv_tileaa.func @mm
 // CHECK: arith.constant dense<0.000000e+00> : tensor<8x64xf32, #[[ACC]]>
 // CHECK: scf.for {{.*}} -> (tensor<8x64xf32, #[[ACC]]>)
-// CHECK: nv_tileaa.convert_layout {{.*}} -> tensor<8x16xf32, #[[OPA]]>
-// CHECK: nv_tileaa.convert_layout {{.*}} -> tensor<16x64xf32, #[[OPB]]>
+// CHECK: nv_tileaa.convert_layout {{.*}} -> tensor<8x4xf32, #[[OPA]]>
+// CHECK: nv_tileaa.convert_layout {{.*}} -> tensor<4x64xf32, #[[OPB]]>
 // CHECK: nv_tileaa.dot {{.*}} -> tensor<8x64xf32, #[[ACC]]>
 // CHECK-NOT: convert_layout
 // CHECK: nv_tileaa.store {{.*}} : tensor<8x64x!nv_tileaa.ptr<f32>, #[[ACC]]>, tensor<8x64xf32, #[[ACC]]>
 nv_tileaa.func @mm(%a: !nv_tileaa.ptr<f32>, %b: !nv_tileaa.ptr<f32>, %c: !nv_tileaa.ptr<f32>, %steps: i32) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1>} {
-  %ra = nv_tileaa.make_range {start = 0 : i32, end = 128 : i32} : tensor<128xi32>
-  %ra2 = nv_tileaa.view %ra : tensor<128xi32> -> tensor<8x16xi32>
-  %abase = nv_tileaa.splat %a : !nv_tileaa.ptr<f32> -> tensor<8x16x!nv_tileaa.ptr<f32>>
-  %aptrs = nv_tileaa.addptr %abase, %ra2 : tensor<8x16x!nv_tileaa.ptr<f32>>, tensor<8x16xi32>
-  %rb = nv_tileaa.make_range {start = 0 : i32, end = 1024 : i32} : tensor<1024xi32>
-  %rb2 = nv_tileaa.view %rb : tensor<1024xi32> -> tensor<16x64xi32>
-  %bbase = nv_tileaa.splat %b : !nv_tileaa.ptr<f32> -> tensor<16x64x!nv_tileaa.ptr<f32>>
-  %bptrs = nv_tileaa.addptr %bbase, %rb2 : tensor<16x64x!nv_tileaa.ptr<f32>>, tensor<16x64xi32>
+  %ra = nv_tileaa.make_range {start = 0 : i32, end = 32 : i32} : tensor<32xi32>
+  %ra2 = nv_tileaa.view %ra : tensor<32xi32> -> tensor<8x4xi32>
+  %abase = nv_tileaa.splat %a : !nv_tileaa.ptr<f32> -> tensor<8x4x!nv_tileaa.ptr<f32>>
+  %aptrs = nv_tileaa.addptr %abase, %ra2 : tensor<8x4x!nv_tileaa.ptr<f32>>, tensor<8x4xi32>
+  %rb = nv_tileaa.make_range {start = 0 : i32, end = 256 : i32} : tensor<256xi32>
+  %rb2 = nv_tileaa.view %rb : tensor<256xi32> -> tensor<4x64xi32>
+  %bbase = nv_tileaa.splat %b : !nv_tileaa.ptr<f32> -> tensor<4x64x!nv_tileaa.ptr<f32>>
+  %bptrs = nv_tileaa.addptr %bbase, %rb2 : tensor<4x64x!nv_tileaa.ptr<f32>>, tensor<4x64xi32>
   %zero = arith.constant dense<0.0> : tensor<8x64xf32>
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   %acc = scf.for %i = %c0 to %steps step %c1 iter_args(%sum = %zero) -> (tensor<8x64xf32>) : i32 {
-    %x = nv_tileaa.load %aptrs : tensor<8x16x!nv_tileaa.ptr<f32>> -> tensor<8x16xf32>
-    %y = nv_tileaa.load %bptrs : tensor<16x64x!nv_tileaa.ptr<f32>> -> tensor<16x64xf32>
-    %d = nv_tileaa.dot %x, %y, %sum : tensor<8x16xf32>, tensor<16x64xf32>, tensor<8x64xf32> -> tensor<8x64xf32>
+    %x = nv_tileaa.load %aptrs : tensor<8x4x!nv_tileaa.ptr<f32>> -> tensor<8x4xf32>
+    %y = nv_tileaa.load %bptrs : tensor<4x64x!nv_tileaa.ptr<f32>> -> tensor<4x64xf32>
+    %d = nv_tileaa.dot %x, %y, %sum : tensor<8x4xf32>, tensor<4x64xf32>, tensor<8x64xf32> -> tensor<8x64xf32>
     scf.yield %d : tensor<8x64xf32>
   }
   %rows = nv_tileaa.make_range {start = 0 : i32, end = 8 : i32} : tensor<8xi32>
@@ -81,6 +82,34 @@ nv_tileaa.func @mm(%a: !nv_tileaa.ptr<f32>, %b: !nv_tileaa.ptr<f32>, %c: !nv_til
   %cbase = nv_tileaa.splat %c : !nv_tileaa.ptr<f32> -> tensor<8x64x!nv_tileaa.ptr<f32>>
   %cptrs = nv_tileaa.addptr %cbase, %coff : tensor<8x64x!nv_tileaa.ptr<f32>>, tensor<8x64xi32>
   nv_tileaa.store %cptrs, %acc : tensor<8x64x!nv_tileaa.ptr<f32>>, tensor<8x64xf32>
+  nv_tileaa.return
+}
+
+// -----
+
+// dot with K = 64: holding 4 rows and 4 columns of 64 in registers would
+// take 512 registers, so the operands stay in their own layouts and the
+// lowering streams them from shared memory.
+// CHECK-DAG: #[[ACC64:.*]] = #nv_tileaa.blocked<sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [1, 1], order = [1, 0]>
+// CHECK-LABEL: nv_tileaa.func @mm_large_k
+// CHECK-NOT: convert_layout
+// CHECK: nv_tileaa.dot {{.*}} : tensor<8x64xf32, #{{[a-z0-9]+}}>, tensor<64x64xf32, #{{[a-z0-9]+}}>, tensor<8x64xf32, #[[ACC64]]> -> tensor<8x64xf32, #[[ACC64]]>
+nv_tileaa.func @mm_large_k(%a: !nv_tileaa.ptr<f32>, %b: !nv_tileaa.ptr<f32>, %c: !nv_tileaa.ptr<f32>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1>} {
+  %ra = nv_tileaa.make_range {start = 0 : i32, end = 512 : i32} : tensor<512xi32>
+  %ra2 = nv_tileaa.view %ra : tensor<512xi32> -> tensor<8x64xi32>
+  %abase = nv_tileaa.splat %a : !nv_tileaa.ptr<f32> -> tensor<8x64x!nv_tileaa.ptr<f32>>
+  %aptrs = nv_tileaa.addptr %abase, %ra2 : tensor<8x64x!nv_tileaa.ptr<f32>>, tensor<8x64xi32>
+  %rb = nv_tileaa.make_range {start = 0 : i32, end = 4096 : i32} : tensor<4096xi32>
+  %rb2 = nv_tileaa.view %rb : tensor<4096xi32> -> tensor<64x64xi32>
+  %bbase = nv_tileaa.splat %b : !nv_tileaa.ptr<f32> -> tensor<64x64x!nv_tileaa.ptr<f32>>
+  %bptrs = nv_tileaa.addptr %bbase, %rb2 : tensor<64x64x!nv_tileaa.ptr<f32>>, tensor<64x64xi32>
+  %x = nv_tileaa.load %aptrs : tensor<8x64x!nv_tileaa.ptr<f32>> -> tensor<8x64xf32>
+  %y = nv_tileaa.load %bptrs : tensor<64x64x!nv_tileaa.ptr<f32>> -> tensor<64x64xf32>
+  %zero = arith.constant dense<0.0> : tensor<8x64xf32>
+  %d = nv_tileaa.dot %x, %y, %zero : tensor<8x64xf32>, tensor<64x64xf32>, tensor<8x64xf32> -> tensor<8x64xf32>
+  %cbase = nv_tileaa.splat %c : !nv_tileaa.ptr<f32> -> tensor<8x64x!nv_tileaa.ptr<f32>>
+  %cptrs = nv_tileaa.addptr %cbase, %ra2 : tensor<8x64x!nv_tileaa.ptr<f32>>, tensor<8x64xi32>
+  nv_tileaa.store %cptrs, %d : tensor<8x64x!nv_tileaa.ptr<f32>>, tensor<8x64xf32>
   nv_tileaa.return
 }
 

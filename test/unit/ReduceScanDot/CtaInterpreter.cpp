@@ -614,15 +614,34 @@ bool CtaInterpreter::execute(Operation *op) {
         auto ptrType = cast<LLVM::LLVMPointerType>(load.getAddr().getType());
         if (ptrType.getAddressSpace() != 3)
           return fail(op, "only shared-memory loads are supported");
-        unsigned bytes = byteSize(resultType);
+        // Vector loads read their elements in order and, like ld.shared.v*,
+        // must be aligned to their size.
+        auto vectorType = dyn_cast<VectorType>(resultType);
+        Type elementType =
+            vectorType ? vectorType.getElementType() : resultType;
+        unsigned count = vectorType ? vectorType.getNumElements() : 1;
+        unsigned elementBytes = byteSize(elementType);
+        unsigned bytes = elementBytes * count;
         const CtaValue &address = values[load.getAddr()];
         CtaValue result(numThreads);
         for (unsigned t = 0; t < numThreads; ++t) {
+          int64_t offset = address[t].bits.getSExtValue();
+          if (vectorType && offset % bytes != 0)
+            return fail(op, "misaligned vector load of " + llvm::Twine(bytes) +
+                                " bytes at shared offset " +
+                                llvm::Twine(offset));
           APInt bits;
-          if (!accessShared(op, t, address[t].bits.getSExtValue(), bytes,
-                            /*isWrite=*/false, bits))
+          if (!accessShared(op, t, offset, bytes, /*isWrite=*/false, bits))
             return false;
-          result[t] = scalar(bits.trunc(bitWidth(resultType)));
+          if (!vectorType) {
+            result[t] = scalar(bits.trunc(bitWidth(resultType)));
+            continue;
+          }
+          ThreadValue value;
+          for (unsigned i = 0; i < count; ++i)
+            value.elements.push_back(
+                bits.extractBits(bitWidth(elementType), i * elementBytes * 8));
+          result[t] = std::move(value);
         }
         values[load.getResult()] = std::move(result);
         return true;

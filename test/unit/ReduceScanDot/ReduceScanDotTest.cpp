@@ -988,28 +988,49 @@ TEST(Dot, OperandConversionIsExact) {
     }
 }
 
-TEST(Dot, OperandsInOtherLayoutsAreMoved) {
-  // A and B arrive blocked: the lowering converts them to the FMA operand
-  // layouts through shared memory.
-  std::string acc = blocked({2, 2}, {4, 8}, {2, 2}, {1, 0});
-  std::string source =
-      llvm::formatv(R"(
+/// A and B arrive in blocked layouts (what layout assignment leaves when
+/// the FMA operand layouts would take too many registers): the lowering
+/// stages them in shared memory and streams one K step at a time. Every
+/// float type, both accumulator layouts (one replicated), operands in
+/// layouts unlike the accumulator's.
+TEST(Dot, SharedOperandPathEveryFloatType) {
+  struct Types {
+    std::string a, b, c;
+  };
+  std::vector<Types> combos = {
+      {"f16", "f16", "f32"}, {"bf16", "bf16", "f32"},
+      {"f32", "f32", "f32"}, {"tf32", "tf32", "f32"},
+      {"f64", "f64", "f64"}, {"f8E4M3FN", "f8E5M2", "f32"},
+  };
+  std::string operandLayout = blocked({1, 1}, {8, 4}, {4, 1}, {1, 0});
+  for (llvm::StringRef gpu : {"sm_75", "sm_89"})
+    for (const Types &types : combos)
+      for (const std::string &acc : kDotLayouts)
+        for (int64_t k : {1, 8}) {
+          SCOPED_TRACE(gpu.str() + " " + types.a + " x " + types.b + " -> " +
+                       types.c + " K=" + std::to_string(k) + " " + acc);
+          std::string ta = llvm::formatv("tensor<16x{0}x{1}, #o>", k, types.a),
+                      tb = llvm::formatv("tensor<{0}x32x{1}, #o>", k, types.b),
+                      tc = llvm::formatv("tensor<16x32x{0}, #l>", types.c);
+          std::string source = llvm::formatv(R"(
 #l = {0}
 #o = {1}
-nv_tileaa.func @f(%a: tensor<16x8xf32, #o>, %b: tensor<8x32xf32, #o>, %c: tensor<16x32xf32, #l>) -> tensor<16x32xf32, #l> {{
-  %d = nv_tileaa.dot %a, %b, %c : tensor<16x8xf32, #o>, tensor<8x32xf32, #o>, tensor<16x32xf32, #l> -> tensor<16x32xf32, #l>
-  nv_tileaa.return %d : tensor<16x32xf32, #l>
+nv_tileaa.func @f(%a: {2}, %b: {3}, %c: {4}) -> {4} {{
+  %d = nv_tileaa.dot %a, %b, %c : {2}, {3}, {4} -> {4}
+  nv_tileaa.return %d : {4}
 }
 )",
-                    acc, blocked({1, 1}, {8, 4}, {4, 1}, {1, 0}))
-          .str();
-  DotSpec spec{acc, {16, 8}, {8, 32}, {16, 32}, "f32", "f32", "f32", ""};
-  TileData a = operand("f32", 16 * 8), b = operand("f32", 8 * 32),
-           c = operand("f32", 16 * 32);
-  Lowering lowering;
-  LoweredRun run;
-  if (lowering.run(source, "sm_80", {a, b, c}, run))
-    expectResult(run, referenceDot(spec, a, b, c));
+                                             acc, operandLayout, ta, tb, tc)
+                                   .str();
+          DotSpec spec{acc,     {16, k}, {k, 32}, {16, 32},
+                       types.a, types.b, types.c, ""};
+          TileData a = operand(types.a, 16 * k), b = operand(types.b, k * 32),
+                   c = operand(types.c, 16 * 32);
+          Lowering lowering;
+          LoweredRun run;
+          if (lowering.run(source, gpu, {a, b, c}, run))
+            expectResult(run, referenceDot(spec, a, b, c));
+        }
 }
 
 //===----------------------------------------------------------------------===//
