@@ -9,8 +9,9 @@ the examples/ kernels) and one target, measures in the same run:
                 LLVM 22 on that IR (two processes)
   mlir-chain    the upstream three-process chain on our LLVM-dialect output:
                 mlir-opt | mlir-translate --mlir-to-llvmir | llc
-  nvcc          nvcc -ptx on an equivalent CUDA C++ kernel (cuda/<name>.cu),
-                when nvcc and the equivalent exist
+  nvcc          nvcc -ptx on an equivalent CUDA C++ kernel (cuda/<name>.cu;
+                for examples/, ../ptx_quality/cuda/<name>.cu), when nvcc
+                and the equivalent exist
 
 and prints median wall time, peak resident memory (largest process of the
 chain) and the ratio of each alternative to tileiras. Nothing is asserted:
@@ -161,7 +162,14 @@ def main():
         ]
         row["mlir-chain"] = median_of(args.runs, chain)
 
-        cuda = os.path.join(HERE, "cuda", f"{name}.cu")
+        # The examples' equivalents live with the PTX-quality benchmark;
+        # cuda/ has those of the scalar kernels (examples/saxpy.mlir and
+        # test/E2E/scalar/saxpy.mlir share a name but not a kernel).
+        examples = os.path.join(ROOT, "examples")
+        cuda_dir = (os.path.join(ROOT, "bench", "ptx_quality", "cuda")
+                    if os.path.dirname(os.path.abspath(kernel)) == examples
+                    else os.path.join(HERE, "cuda"))
+        cuda = os.path.join(cuda_dir, f"{name}.cu")
         if nvcc and os.path.exists(cuda):
             row["nvcc"] = median_of(args.runs, [
                 [nvcc, f"-arch={target}", "-ptx", cuda, "-o",
