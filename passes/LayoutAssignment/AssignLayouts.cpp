@@ -391,8 +391,9 @@ private:
       builder.setInsertionPointAfter(def);
     else
       builder.setInsertionPointToStart(cast<BlockArgument>(value).getOwner());
-    auto converted = builder.create<nv::ConvertLayoutOp>(
-        value.getLoc(), withLayout(asTile(value.getType()), layout), value);
+    auto converted = nv::ConvertLayoutOp::create(
+        builder, value.getLoc(), withLayout(asTile(value.getType()), layout),
+        value);
     conversions[key] = converted.getResult();
     return converted.getResult();
   }

@@ -30,7 +30,7 @@ struct WrapInGpuModulePass
     OpBuilder builder(module.getContext());
     builder.setInsertionPointToEnd(module.getBody());
     auto gpuModule =
-        builder.create<gpu::GPUModuleOp>(module.getLoc(), kDeviceModuleName);
+        gpu::GPUModuleOp::create(builder, module.getLoc(), kDeviceModuleName);
     Block &body = gpuModule.getBodyRegion().front();
     for (Operation *op : deviceOps)
       op->moveBefore(&body, body.end());

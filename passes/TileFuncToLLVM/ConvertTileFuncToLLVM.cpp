@@ -45,8 +45,9 @@ LogicalResult addKernelAttributes(nv::FuncOp func, LLVM::LLVMFuncOp kernel,
   int64_t threads = 32 * spec.getNumWarps();
   kernel->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
                   builder.getUnitAttr());
-  setIfAbsent(NVVM::NVVMDialect::getReqntidAttrName(),
-              builder.getDenseI32ArrayAttr({static_cast<int32_t>(threads), 1, 1}));
+  setIfAbsent(
+      NVVM::NVVMDialect::getReqntidAttrName(),
+      builder.getDenseI32ArrayAttr({static_cast<int32_t>(threads), 1, 1}));
 
   llvm::ArrayRef<int64_t> cluster = spec.getClusterDim();
   int64_t clusterSize = 1;
@@ -100,17 +101,17 @@ struct FuncLowering : public OpConversionPattern<nv::FuncOp> {
       results.push_back(converted);
     }
     MLIRContext *context = func.getContext();
-    Type resultType =
-        results.empty()       ? LLVM::LLVMVoidType::get(context)
-        : results.size() == 1 ? results.front()
-                              : LLVM::LLVMStructType::getLiteral(context, results);
-    auto functionType = LLVM::LLVMFunctionType::get(
-        resultType, signature.getConvertedTypes());
+    Type resultType = results.empty() ? LLVM::LLVMVoidType::get(context)
+                      : results.size() == 1
+                          ? results.front()
+                          : LLVM::LLVMStructType::getLiteral(context, results);
+    auto functionType =
+        LLVM::LLVMFunctionType::get(resultType, signature.getConvertedTypes());
     LLVM::Linkage linkage = func.isPrivate() && !func.isKernel()
                                 ? LLVM::Linkage::Internal
                                 : LLVM::Linkage::External;
-    auto llvmFunc = rewriter.create<LLVM::LLVMFuncOp>(
-        func.getLoc(), func.getSymName(), functionType, linkage);
+    auto llvmFunc = LLVM::LLVMFuncOp::create(
+        rewriter, func.getLoc(), func.getSymName(), functionType, linkage);
 
     // Keep attributes a frontend put on the function (nvvm.*, llvm.*).
     for (NamedAttribute attr : func->getDiscardableAttrs())
@@ -134,8 +135,7 @@ struct FuncLowering : public OpConversionPattern<nv::FuncOp> {
             attr.getName().getValue().starts_with("nvvm."))
           llvmFunc.setArgAttr(i, attr.getName(), attr.getValue());
     }
-    if (func.isKernel() &&
-        failed(addKernelAttributes(func, llvmFunc, target)))
+    if (func.isKernel() && failed(addKernelAttributes(func, llvmFunc, target)))
       return failure();
 
     rewriter.inlineRegionBefore(func.getBody(), llvmFunc.getBody(),
@@ -179,25 +179,25 @@ struct CallLowering : public OpConversionPattern<nv::CallOp> {
   matchAndRewrite(nv::CallOp call, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     llvm::SmallVector<Type> results;
-    if (failed(getTypeConverter()->convertTypes(call.getResultTypes(),
-                                                results)))
+    if (failed(
+            getTypeConverter()->convertTypes(call.getResultTypes(), results)))
       return failure();
     Location loc = call.getLoc();
     if (results.size() <= 1) {
-      auto llvmCall = rewriter.create<LLVM::CallOp>(
-          loc, results, call.getCalleeAttr(), adaptor.getOperands());
+      auto llvmCall = LLVM::CallOp::create(
+          rewriter, loc, results, call.getCalleeAttr(), adaptor.getOperands());
       rewriter.replaceOp(call, llvmCall.getResults());
       return success();
     }
     Type structType =
         LLVM::LLVMStructType::getLiteral(rewriter.getContext(), results);
-    auto llvmCall = rewriter.create<LLVM::CallOp>(
-        loc, TypeRange{structType}, call.getCalleeAttr(),
-        adaptor.getOperands());
+    auto llvmCall =
+        LLVM::CallOp::create(rewriter, loc, TypeRange{structType},
+                             call.getCalleeAttr(), adaptor.getOperands());
     llvm::SmallVector<Value> values;
     for (unsigned i = 0; i < results.size(); ++i)
-      values.push_back(rewriter.create<LLVM::ExtractValueOp>(
-          loc, llvmCall.getResult(), i));
+      values.push_back(
+          LLVM::ExtractValueOp::create(rewriter, loc, llvmCall.getResult(), i));
     rewriter.replaceOp(call, values);
     return success();
   }
@@ -221,7 +221,8 @@ FailureOr<targetspec::Target> moduleTarget(ModuleOp module) {
 }
 
 struct ConvertTileFuncToLLVMPass
-    : public tileiras::impl::ConvertTileFuncToLLVMBase<ConvertTileFuncToLLVMPass> {
+    : public tileiras::impl::ConvertTileFuncToLLVMBase<
+          ConvertTileFuncToLLVMPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();

@@ -335,14 +335,8 @@ private:
     // Replicated accumulator registers (zero register bases) are computed
     // once, for the first register holding their coordinate.
     unsigned numRegs = acc.getNumRegisters();
-    SmallVector<unsigned> canonical(numRegs);
-    DenseMap<int64_t, unsigned> firstOf;
+    SmallVector<unsigned> canonical = firstCopyOfRegister(acc);
     for (unsigned r = 0; r < numRegs; ++r) {
-      layout::Coord coord = acc.applyPart(InDim::Register, r);
-      int64_t key = 0;
-      for (unsigned dim = 0; dim < rank; ++dim)
-        key = key * acc.getShape()[dim] + coord[dim];
-      canonical[r] = firstOf.try_emplace(key, r).first->second;
       if (canonical[r] != r) {
         (*aRegs)[r].clear();
         (*bRegs)[r].clear();
@@ -356,13 +350,21 @@ private:
       accumulateFloat(rewriter, loc, aType.getElementType(),
                       bType.getElementType(), a, b, *aRegs, *bRegs, d);
 
-    SmallVector<Value> results;
-    for (unsigned r = 0; r < numRegs; ++r)
-      results.push_back(d[canonical[r]]);
-    rewriter.replaceOp(op, packTile(rewriter, loc,
-                                    getTypeConverter()->convertType(dType),
-                                    results));
+    replaceWithAccumulator(rewriter, op, d, canonical);
     return success();
+  }
+
+  /// Replaces the dot by its accumulator registers; a replicated register
+  /// takes the value computed for the first register of its coordinate.
+  void replaceWithAccumulator(ConversionPatternRewriter &rewriter, nv::DotOp op,
+                              ArrayRef<Value> d,
+                              ArrayRef<unsigned> canonical) const {
+    SmallVector<Value> results;
+    for (unsigned first : canonical)
+      results.push_back(d[first]);
+    rewriter.replaceOp(
+        op, packTile(rewriter, op.getLoc(),
+                     getTypeConverter()->convertType(op.getType()), results));
   }
 
   /// The FMA path with operands in shared memory. A is stored transposed
@@ -444,14 +446,11 @@ private:
     Value baseRow = accCoords[0][0], baseColumn = accCoords[0][1];
     unsigned numRegs = acc.getNumRegisters();
     SmallVector<int64_t> rowPart(numRegs), columnPart(numRegs);
-    SmallVector<unsigned> canonical(numRegs);
-    DenseMap<int64_t, unsigned> firstOf;
+    SmallVector<unsigned> canonical = firstCopyOfRegister(acc);
     for (unsigned r = 0; r < numRegs; ++r) {
       layout::Coord part = acc.applyPart(InDim::Register, r);
       rowPart[r] = part[0];
       columnPart[r] = part[1];
-      canonical[r] =
-          firstOf.try_emplace(part[0] * n + part[1], r).first->second;
     }
     // Loads for one k step: runs of `width` consecutive parts starting at a
     // multiple of `width` become one vector load (the lane/warp part is a
@@ -511,12 +510,7 @@ private:
           d[r] = LLVM::FMAOp::create(rewriter, loc, aValues[rowPart[r]],
                                      bValues[columnPart[r]], d[r]);
     }
-    SmallVector<Value> results;
-    for (unsigned r = 0; r < numRegs; ++r)
-      results.push_back(d[canonical[r]]);
-    rewriter.replaceOp(op, packTile(rewriter, loc,
-                                    getTypeConverter()->convertType(dType),
-                                    results));
+    replaceWithAccumulator(rewriter, op, d, canonical);
     return success();
   }
 

@@ -39,19 +39,20 @@ struct PaddedIndexing {
   Value apply(OpBuilder &builder, Location loc, Value linear) const {
     if (!padElements)
       return linear;
-    Value row = builder.create<LLVM::UDivOp>(loc, linear,
-                                             i32Constant(builder, loc, rowLength));
-    Value extra = builder.create<LLVM::MulOp>(
-        loc, row, i32Constant(builder, loc, padElements));
-    return builder.create<LLVM::AddOp>(loc, linear, extra);
+    Value row = LLVM::UDivOp::create(builder, loc, linear,
+                                     i32Constant(builder, loc, rowLength));
+    Value extra = LLVM::MulOp::create(builder, loc, row,
+                                      i32Constant(builder, loc, padElements));
+    return LLVM::AddOp::create(builder, loc, linear, extra);
   }
 };
 } // namespace
 
-llvm::SmallVector<Value> lowering::convertLayout(
-    OpBuilder &builder, Location loc, LoweringState &state, Type elementType,
-    const layout::LinearLayout &source, const layout::LinearLayout &destination,
-    ValueRange elements) {
+llvm::SmallVector<Value>
+lowering::convertLayout(OpBuilder &builder, Location loc, LoweringState &state,
+                        Type elementType, const layout::LinearLayout &source,
+                        const layout::LinearLayout &destination,
+                        ValueRange elements) {
   if (source == destination)
     return llvm::SmallVector<Value>(elements.begin(), elements.end());
   if (auto permutation = destination.registerPermutationTo(source)) {
@@ -81,11 +82,11 @@ llvm::SmallVector<Value> lowering::convertLayout(
       continue;
     Value value = elements[reg];
     if (isBool)
-      value = builder.create<LLVM::ZExtOp>(loc, storedType, value);
-    Value address = sharedElementAddress(
-        builder, loc, buffer, storedType,
-        padded.apply(builder, loc, sourceIndices[reg]));
-    builder.create<LLVM::StoreOp>(loc, value, address);
+      value = LLVM::ZExtOp::create(builder, loc, storedType, value);
+    Value address =
+        sharedElementAddress(builder, loc, buffer, storedType,
+                             padded.apply(builder, loc, sourceIndices[reg]));
+    LLVM::StoreOp::create(builder, loc, value, address);
   }
   emitBarrier(builder, loc);
 
@@ -93,9 +94,9 @@ llvm::SmallVector<Value> lowering::convertLayout(
   for (Value index : emitLinearIndices(builder, loc, destination)) {
     Value address = sharedElementAddress(builder, loc, buffer, storedType,
                                          padded.apply(builder, loc, index));
-    Value value = builder.create<LLVM::LoadOp>(loc, storedType, address);
+    Value value = LLVM::LoadOp::create(builder, loc, storedType, address);
     if (isBool)
-      value = builder.create<LLVM::TruncOp>(loc, elementType, value);
+      value = LLVM::TruncOp::create(builder, loc, elementType, value);
     result.push_back(value);
   }
   return result;

@@ -25,9 +25,8 @@ TileTypeConverter::TileTypeConverter(MLIRContext *context)
     return IntegerType::get(context, 32);
   });
   // tf32 travels in f32 registers; FP8 in bytes.
-  addConversion([context](FloatTF32Type) -> Type {
-    return Float32Type::get(context);
-  });
+  addConversion(
+      [context](FloatTF32Type) -> Type { return Float32Type::get(context); });
   addConversion([this](RankedTensorType type) -> std::optional<Type> {
     auto layout = nv::getLinearLayout(type);
     if (failed(layout))
@@ -70,7 +69,7 @@ llvm::SmallVector<Value> lowering::unpackTile(OpBuilder &builder, Location loc,
     return {value};
   llvm::SmallVector<Value> elements;
   for (unsigned i = 0, e = structType.getBody().size(); i < e; ++i)
-    elements.push_back(builder.create<LLVM::ExtractValueOp>(loc, value, i));
+    elements.push_back(LLVM::ExtractValueOp::create(builder, loc, value, i));
   return elements;
 }
 
@@ -80,16 +79,16 @@ Value lowering::packTile(OpBuilder &builder, Location loc, Type type,
     assert(elements.size() == 1 && "scalar packs one element");
     return elements.front();
   }
-  Value result = builder.create<LLVM::UndefOp>(loc, type);
+  Value result = LLVM::UndefOp::create(builder, loc, type);
   for (auto [index, element] : llvm::enumerate(elements))
-    result = builder.create<LLVM::InsertValueOp>(loc, result, element, index);
+    result = LLVM::InsertValueOp::create(builder, loc, result, element, index);
   return result;
 }
 
 Value lowering::intConstant(OpBuilder &builder, Location loc, Type type,
                             int64_t value) {
-  return builder.create<LLVM::ConstantOp>(loc, type,
-                                          builder.getIntegerAttr(type, value));
+  return LLVM::ConstantOp::create(builder, loc, type,
+                                  builder.getIntegerAttr(type, value));
 }
 
 Value lowering::i32Constant(OpBuilder &builder, Location loc, int64_t value) {
@@ -101,22 +100,22 @@ Value lowering::i32Constant(OpBuilder &builder, Location loc, int64_t value) {
 //===----------------------------------------------------------------------===//
 
 Value lowering::getThreadId(OpBuilder &builder, Location loc) {
-  return builder.create<NVVM::ThreadIdXOp>(loc, builder.getI32Type());
+  return NVVM::ThreadIdXOp::create(builder, loc, builder.getI32Type());
 }
 
 Value lowering::getLaneId(OpBuilder &builder, Location loc) {
-  return builder.create<LLVM::AndOp>(loc, getThreadId(builder, loc),
-                                     i32Constant(builder, loc, 31));
+  return LLVM::AndOp::create(builder, loc, getThreadId(builder, loc),
+                             i32Constant(builder, loc, 31));
 }
 
 Value lowering::getWarpId(OpBuilder &builder, Location loc) {
-  Value warp = builder.create<LLVM::LShrOp>(loc, getThreadId(builder, loc),
-                                            i32Constant(builder, loc, 5));
+  Value warp = LLVM::LShrOp::create(builder, loc, getThreadId(builder, loc),
+                                    i32Constant(builder, loc, 5));
   // Reading it back from lane 0 tells the backend the value is uniform
   // across the warp, which keeps warp-dependent addresses in uniform
   // registers.
-  return builder.create<NVVM::ShflOp>(
-      loc, builder.getI32Type(), i32Constant(builder, loc, -1), warp,
+  return NVVM::ShflOp::create(
+      builder, loc, builder.getI32Type(), i32Constant(builder, loc, -1), warp,
       i32Constant(builder, loc, 0), i32Constant(builder, loc, 31),
       NVVM::ShflKind::idx, UnitAttr());
 }
@@ -124,8 +123,7 @@ Value lowering::getWarpId(OpBuilder &builder, Location loc) {
 /// The coordinate contribution of an index's bits: for every input bit b
 /// with basis v along `dim`, ((index >> b) & 1) * v; runs of consecutive
 /// bits with doubling values become one shift-and-mask.
-static Value emitBitsContribution(OpBuilder &builder, Location loc,
-                                  Value index,
+static Value emitBitsContribution(OpBuilder &builder, Location loc, Value index,
                                   llvm::ArrayRef<layout::Coord> bases,
                                   unsigned dim) {
   Value result;
@@ -139,16 +137,18 @@ static Value emitBitsContribution(OpBuilder &builder, Location loc,
     unsigned run = 1;
     while (bit + run < bases.size() && bases[bit + run][dim] == value << run)
       ++run;
-    Value piece = builder.create<LLVM::LShrOp>(loc, index,
-                                               i32Constant(builder, loc, bit));
-    piece = builder.create<LLVM::AndOp>(
-        loc, piece, i32Constant(builder, loc, (int64_t(1) << run) - 1));
+    Value piece = LLVM::LShrOp::create(builder, loc, index,
+                                       i32Constant(builder, loc, bit));
+    piece =
+        LLVM::AndOp::create(builder, loc, piece,
+                            i32Constant(builder, loc, (int64_t(1) << run) - 1));
     unsigned shift = llvm::Log2_64(value);
     if (shift)
-      piece = builder.create<LLVM::ShlOp>(loc, piece,
-                                          i32Constant(builder, loc, shift));
-    result = result ? builder.create<LLVM::XOrOp>(loc, result, piece).getResult()
-                    : piece;
+      piece = LLVM::ShlOp::create(builder, loc, piece,
+                                  i32Constant(builder, loc, shift));
+    result = result
+                 ? LLVM::XOrOp::create(builder, loc, result, piece).getResult()
+                 : piece;
     bit += run;
   }
   return result;
@@ -158,12 +158,10 @@ llvm::SmallVector<llvm::SmallVector<Value>>
 lowering::emitCoordinates(OpBuilder &builder, Location loc,
                           const layout::LinearLayout &layout) {
   unsigned rank = layout.getRank();
-  Value lane = layout.getNumBits(layout::InDim::Lane)
-                   ? getLaneId(builder, loc)
-                   : Value();
-  Value warp = layout.getNumBits(layout::InDim::Warp)
-                   ? getWarpId(builder, loc)
-                   : Value();
+  Value lane = layout.getNumBits(layout::InDim::Lane) ? getLaneId(builder, loc)
+                                                      : Value();
+  Value warp = layout.getNumBits(layout::InDim::Warp) ? getWarpId(builder, loc)
+                                                      : Value();
   llvm::SmallVector<Value> base;
   for (unsigned d = 0; d < rank; ++d) {
     Value fromLane =
@@ -177,7 +175,7 @@ lowering::emitCoordinates(OpBuilder &builder, Location loc,
     Value combined = fromLane;
     if (fromWarp)
       combined = combined
-                     ? builder.create<LLVM::XOrOp>(loc, combined, fromWarp)
+                     ? LLVM::XOrOp::create(builder, loc, combined, fromWarp)
                            .getResult()
                      : fromWarp;
     base.push_back(combined ? combined : i32Constant(builder, loc, 0));
@@ -187,13 +185,11 @@ lowering::emitCoordinates(OpBuilder &builder, Location loc,
     layout::Coord part = layout.applyPart(layout::InDim::Register, reg);
     llvm::SmallVector<Value> coord;
     for (unsigned d = 0; d < rank; ++d)
-      coord.push_back(part[d] == 0
-                          ? base[d]
-                          : builder
-                                .create<LLVM::XOrOp>(
-                                    loc, base[d],
-                                    i32Constant(builder, loc, part[d]))
-                                .getResult());
+      coord.push_back(
+          part[d] == 0 ? base[d]
+                       : LLVM::XOrOp::create(builder, loc, base[d],
+                                             i32Constant(builder, loc, part[d]))
+                             .getResult());
     coords.push_back(std::move(coord));
   }
   return coords;
@@ -210,9 +206,10 @@ lowering::emitLinearIndices(OpBuilder &builder, Location loc,
     for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
       Value term = coord[d];
       if (stride > 1)
-        term = builder.create<LLVM::ShlOp>(
-            loc, term, i32Constant(builder, loc, llvm::Log2_64(stride)));
-      index = index ? builder.create<LLVM::OrOp>(loc, index, term).getResult()
+        term = LLVM::ShlOp::create(
+            builder, loc, term,
+            i32Constant(builder, loc, llvm::Log2_64(stride)));
+      index = index ? LLVM::OrOp::create(builder, loc, index, term).getResult()
                     : term;
       stride *= shape[d];
     }
@@ -233,14 +230,14 @@ Value lowering::emitThreadOwnerPredicate(OpBuilder &builder, Location loc,
   int64_t warpMask = mask(layout::InDim::Warp);
   Value predicate;
   auto addCheck = [&](Value index, int64_t bits) {
-    Value masked = builder.create<LLVM::AndOp>(loc, index,
-                                               i32Constant(builder, loc, bits));
-    Value isZero = builder.create<LLVM::ICmpOp>(
-        loc, LLVM::ICmpPredicate::eq, masked, i32Constant(builder, loc, 0));
-    predicate = predicate
-                    ? builder.create<LLVM::AndOp>(loc, predicate, isZero)
-                          .getResult()
-                    : isZero;
+    Value masked = LLVM::AndOp::create(builder, loc, index,
+                                       i32Constant(builder, loc, bits));
+    Value isZero = LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::eq,
+                                        masked, i32Constant(builder, loc, 0));
+    predicate =
+        predicate
+            ? LLVM::AndOp::create(builder, loc, predicate, isZero).getResult()
+            : isZero;
   };
   if (laneMask)
     addCheck(getLaneId(builder, loc), laneMask);
@@ -249,9 +246,9 @@ Value lowering::emitThreadOwnerPredicate(OpBuilder &builder, Location loc,
   return predicate;
 }
 
-llvm::SmallVector<bool>
-lowering::firstCopyRegisters(const layout::LinearLayout &layout) {
-  llvm::SmallVector<bool> first(layout.getNumRegisters(), true);
+llvm::SmallVector<unsigned>
+lowering::firstCopyOfRegister(const layout::LinearLayout &layout) {
+  llvm::SmallVector<unsigned> first(layout.getNumRegisters());
   llvm::DenseMap<int64_t, unsigned> seen;
   llvm::ArrayRef<int64_t> shape = layout.getShape();
   for (unsigned reg = 0; reg < layout.getNumRegisters(); ++reg) {
@@ -259,9 +256,17 @@ lowering::firstCopyRegisters(const layout::LinearLayout &layout) {
     int64_t key = 0;
     for (unsigned d = 0; d < part.size(); ++d)
       key = key * shape[d] + part[d];
-    if (!seen.try_emplace(key, reg).second)
-      first[reg] = false;
+    first[reg] = seen.try_emplace(key, reg).first->second;
   }
+  return first;
+}
+
+llvm::SmallVector<bool>
+lowering::firstCopyRegisters(const layout::LinearLayout &layout) {
+  llvm::SmallVector<unsigned> firstOf = firstCopyOfRegister(layout);
+  llvm::SmallVector<bool> first(firstOf.size());
+  for (unsigned reg = 0; reg < firstOf.size(); ++reg)
+    first[reg] = firstOf[reg] == reg;
   return first;
 }
 
@@ -273,10 +278,9 @@ lowering::firstCopyRegisters(const layout::LinearLayout &layout) {
 static Value shuffle32(OpBuilder &builder, Location loc, Value value,
                        Value offset, NVVM::ShflKind kind) {
   int64_t clamp = kind == NVVM::ShflKind::up ? 0 : 31;
-  return builder.create<NVVM::ShflOp>(loc, value.getType(),
-                                      i32Constant(builder, loc, -1), value,
-                                      offset, i32Constant(builder, loc, clamp),
-                                      kind, UnitAttr());
+  return NVVM::ShflOp::create(
+      builder, loc, value.getType(), i32Constant(builder, loc, -1), value,
+      offset, i32Constant(builder, loc, clamp), kind, UnitAttr());
 }
 
 static Value shuffleAny(OpBuilder &builder, Location loc, Value value,
@@ -286,40 +290,41 @@ static Value shuffleAny(OpBuilder &builder, Location loc, Value value,
   if (type.isInteger(32) || type.isF32())
     return shuffle32(builder, loc, value, offset, kind);
   if (auto ptr = dyn_cast<LLVM::LLVMPointerType>(type)) {
-    Value asInt = builder.create<LLVM::PtrToIntOp>(loc, builder.getI64Type(),
-                                                   value);
+    Value asInt =
+        LLVM::PtrToIntOp::create(builder, loc, builder.getI64Type(), value);
     Value moved = shuffleAny(builder, loc, asInt, offset, kind);
-    return builder.create<LLVM::IntToPtrOp>(loc, ptr, moved);
+    return LLVM::IntToPtrOp::create(builder, loc, ptr, moved);
   }
   unsigned bits = type.getIntOrFloatBitWidth();
   Type intType = builder.getIntegerType(bits);
-  Value asInt = type.isInteger(bits)
-                    ? value
-                    : builder.create<LLVM::BitcastOp>(loc, intType, value)
-                          .getResult();
+  Value asInt =
+      type.isInteger(bits)
+          ? value
+          : LLVM::BitcastOp::create(builder, loc, intType, value).getResult();
   Value result;
   if (bits < 32) {
-    Value wide = builder.create<LLVM::ZExtOp>(loc, i32, asInt);
+    Value wide = LLVM::ZExtOp::create(builder, loc, i32, asInt);
     Value moved = shuffle32(builder, loc, wide, offset, kind);
-    result = builder.create<LLVM::TruncOp>(loc, intType, moved);
+    result = LLVM::TruncOp::create(builder, loc, intType, moved);
   } else {
     assert(bits == 64 && "shuffles move at most 64 bits");
     Type i64 = builder.getI64Type();
-    Value low = builder.create<LLVM::TruncOp>(loc, i32, asInt);
-    Value high = builder.create<LLVM::TruncOp>(
-        loc, i32,
-        builder.create<LLVM::LShrOp>(loc, asInt, intConstant(builder, loc, i64, 32)));
+    Value low = LLVM::TruncOp::create(builder, loc, i32, asInt);
+    Value high = LLVM::TruncOp::create(
+        builder, loc, i32,
+        LLVM::LShrOp::create(builder, loc, asInt,
+                             intConstant(builder, loc, i64, 32)));
     low = shuffle32(builder, loc, low, offset, kind);
     high = shuffle32(builder, loc, high, offset, kind);
-    Value lowWide = builder.create<LLVM::ZExtOp>(loc, i64, low);
-    Value highWide = builder.create<LLVM::ShlOp>(
-        loc, builder.create<LLVM::ZExtOp>(loc, i64, high),
+    Value lowWide = LLVM::ZExtOp::create(builder, loc, i64, low);
+    Value highWide = LLVM::ShlOp::create(
+        builder, loc, LLVM::ZExtOp::create(builder, loc, i64, high),
         intConstant(builder, loc, i64, 32));
-    result = builder.create<LLVM::OrOp>(loc, lowWide, highWide);
+    result = LLVM::OrOp::create(builder, loc, lowWide, highWide);
   }
   if (type.isInteger(bits))
     return result;
-  return builder.create<LLVM::BitcastOp>(loc, type, result);
+  return LLVM::BitcastOp::create(builder, loc, type, result);
 }
 
 Value lowering::shuffleXor(OpBuilder &builder, Location loc, Value value,
@@ -334,14 +339,14 @@ Value lowering::shuffleIndex(OpBuilder &builder, Location loc, Value value,
 }
 
 void lowering::emitBarrier(OpBuilder &builder, Location loc) {
-  builder.create<NVVM::Barrier0Op>(loc);
+  NVVM::Barrier0Op::create(builder, loc);
 }
 
 Value lowering::sharedElementAddress(OpBuilder &builder, Location loc,
                                      Value base, Type elementType,
                                      Value index) {
-  return builder.create<LLVM::GEPOp>(loc, base.getType(), elementType, base,
-                                     ValueRange{index});
+  return LLVM::GEPOp::create(builder, loc, base.getType(), elementType, base,
+                             ValueRange{index});
 }
 
 int64_t lowering::sharedElementBytes(Type llvmElementType) {

@@ -225,23 +225,6 @@ Value ptrToInt(OpBuilder &builder, Location loc, Value pointer) {
   return LLVM::PtrToIntOp::create(builder, loc, builder.getI64Type(), pointer);
 }
 
-/// For every register, the register of the same thread that holds the first
-/// copy of its element (itself unless the layout replicates in registers).
-llvm::SmallVector<unsigned>
-firstCopyOfRegister(const layout::LinearLayout &layout) {
-  llvm::SmallVector<unsigned> first(layout.getNumRegisters());
-  llvm::DenseMap<int64_t, unsigned> seen;
-  llvm::ArrayRef<int64_t> shape = layout.getShape();
-  for (unsigned reg = 0; reg < layout.getNumRegisters(); ++reg) {
-    layout::Coord part = layout.applyPart(layout::InDim::Register, reg);
-    int64_t key = 0;
-    for (unsigned d = 0; d < part.size(); ++d)
-      key = key * shape[d] + part[d];
-    first[reg] = seen.try_emplace(key, reg).first->second;
-  }
-  return first;
-}
-
 /// The tile operands of an op must share the pointer operand's layout
 /// (layout assignment arranges that); anything else is moved over.
 llvm::SmallVector<Value> elementsIn(OpBuilder &builder, Location loc,

@@ -21,13 +21,13 @@ struct GridQueryLowering : public ConvertOpToLLVMPattern<SourceOp> {
     Value value;
     switch (op.getDim()) {
     case nv::GridDim::x:
-      value = rewriter.create<XOp>(op.getLoc(), i32);
+      value = XOp::create(rewriter, op.getLoc(), i32);
       break;
     case nv::GridDim::y:
-      value = rewriter.create<YOp>(op.getLoc(), i32);
+      value = YOp::create(rewriter, op.getLoc(), i32);
       break;
     case nv::GridDim::z:
-      value = rewriter.create<ZOp>(op.getLoc(), i32);
+      value = ZOp::create(rewriter, op.getLoc(), i32);
       break;
     }
     rewriter.replaceOp(op, value);

@@ -21,8 +21,9 @@ std::string SharedScratch::symbolFor(llvm::StringRef functionName) {
 
 Value SharedScratch::getBuffer(OpBuilder &builder, Location loc,
                                int64_t bytes) {
-  Operation *function =
-      builder.getInsertionBlock()->getParentOp()->getParentOfType<LLVM::LLVMFuncOp>();
+  Operation *function = builder.getInsertionBlock()
+                            ->getParentOp()
+                            ->getParentOfType<LLVM::LLVMFuncOp>();
   if (auto self = dyn_cast<LLVM::LLVMFuncOp>(
           builder.getInsertionBlock()->getParentOp()))
     function = self;
@@ -31,8 +32,8 @@ Value SharedScratch::getBuffer(OpBuilder &builder, Location loc,
   int64_t &request = requests[function];
   request = std::max(request, rounded);
   auto name = cast<LLVM::LLVMFuncOp>(function).getSymName();
-  return builder.create<LLVM::AddressOfOp>(
-      loc, LLVM::LLVMPointerType::get(builder.getContext(), 3),
+  return LLVM::AddressOfOp::create(
+      builder, loc, LLVM::LLVMPointerType::get(builder.getContext(), 3),
       symbolFor(name));
 }
 
@@ -65,17 +66,17 @@ LogicalResult SharedScratch::materialize(ModuleOp module,
     builder.setInsertionPoint(func);
     auto arrayType =
         LLVM::LLVMArrayType::get(IntegerType::get(context, 8), bytes);
-    builder.create<LLVM::GlobalOp>(
-        func.getLoc(), arrayType, /*isConstant=*/false,
-        LLVM::Linkage::Internal, symbolFor(func.getSymName()), Attribute(),
-        /*alignment=*/16, /*addrSpace=*/3);
+    LLVM::GlobalOp::create(builder, func.getLoc(), arrayType,
+                           /*isConstant=*/false, LLVM::Linkage::Internal,
+                           symbolFor(func.getSymName()), Attribute(),
+                           /*alignment=*/16, /*addrSpace=*/3);
   }
 
   // Kernels: their own scratch plus that of every device function they
   // reach, against the target's limit.
-  int64_t limit = std::min<int64_t>(
-      kStaticSharedMemoryLimit,
-      target.arch().geometry.maxSharedMemoryPerCTABytes);
+  int64_t limit =
+      std::min<int64_t>(kStaticSharedMemoryLimit,
+                        target.arch().geometry.maxSharedMemoryPerCTABytes);
   module.walk([&](Operation *symbolTableOp) {
     if (!symbolTableOp->hasTrait<OpTrait::SymbolTable>())
       return;

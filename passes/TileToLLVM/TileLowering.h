@@ -99,9 +99,8 @@ struct LoweringState {
 //===----------------------------------------------------------------------===//
 
 /// The elements of a lowered tile (struct) or the scalar itself.
-llvm::SmallVector<mlir::Value> unpackTile(mlir::OpBuilder &builder,
-                                          mlir::Location loc,
-                                          mlir::Value value);
+llvm::SmallVector<mlir::Value>
+unpackTile(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value value);
 /// Packs elements into the lowered type (`type` is the LLVM struct, or the
 /// scalar type when there is one element and the value is a scalar).
 mlir::Value packTile(mlir::OpBuilder &builder, mlir::Location loc,
@@ -135,6 +134,10 @@ emitLinearIndices(mlir::OpBuilder &builder, mlir::Location loc,
 mlir::Value emitThreadOwnerPredicate(mlir::OpBuilder &builder,
                                      mlir::Location loc,
                                      const layout::LinearLayout &layout);
+/// For every register, the register of the same thread that holds the first
+/// copy of its element (itself unless the layout replicates in registers).
+llvm::SmallVector<unsigned>
+firstCopyOfRegister(const layout::LinearLayout &layout);
 /// Registers that hold the first copy of their element within the thread.
 llvm::SmallVector<bool> firstCopyRegisters(const layout::LinearLayout &layout);
 
@@ -156,12 +159,10 @@ mlir::Value sharedElementAddress(mlir::OpBuilder &builder, mlir::Location loc,
 /// Moves a tile between layouts (same shape and element type) through the
 /// scratch buffer, or with a register permutation when the two layouts agree
 /// on lanes and warps. `elements` are the source registers.
-llvm::SmallVector<mlir::Value>
-convertLayout(mlir::OpBuilder &builder, mlir::Location loc,
-              LoweringState &state, mlir::Type elementType,
-              const layout::LinearLayout &source,
-              const layout::LinearLayout &destination,
-              mlir::ValueRange elements);
+llvm::SmallVector<mlir::Value> convertLayout(
+    mlir::OpBuilder &builder, mlir::Location loc, LoweringState &state,
+    mlir::Type elementType, const layout::LinearLayout &source,
+    const layout::LinearLayout &destination, mlir::ValueRange elements);
 
 /// Bytes one element of `type` occupies in shared memory.
 int64_t sharedElementBytes(mlir::Type llvmElementType);
