@@ -43,8 +43,8 @@ static bool applyMlirOptions(llvm::ArrayRef<std::string> options) {
     argv.push_back(option.c_str());
   std::string errors;
   llvm::raw_string_ostream os(errors);
-  bool ok = llvm::cl::ParseCommandLineOptions(
-      static_cast<int>(argv.size()), argv.data(), "", &os);
+  bool ok = llvm::cl::ParseCommandLineOptions(static_cast<int>(argv.size()),
+                                              argv.data(), "", &os);
   if (!ok) {
     llvm::StringRef first = llvm::StringRef(errors).trim().split('\n').first;
     reportError(first.empty() ? llvm::StringRef("invalid --mlir-* option")
@@ -70,8 +70,8 @@ int driver::runCompilePlan(const CompilePlan &plan) {
 
   auto input = llvm::MemoryBuffer::getFileOrSTDIN(plan.input, /*IsText=*/false);
   if (!input) {
-    reportError("cannot read '" + plan.input + "': " +
-                input.getError().message());
+    reportError("cannot read '" + plan.input +
+                "': " + input.getError().message());
     return ExitInputError;
   }
   // Absurd nesting would overflow the parser's stack.
@@ -105,15 +105,20 @@ int driver::runCompilePlan(const CompilePlan &plan) {
       return ExitToolError;
     }
   }
-  for (auto [option, directory] :
-       {std::pair<llvm::StringRef, llvm::StringRef>("--dump-dir", plan.dumpDir),
-        {"--output-dir", plan.outputDir}})
-    if (!directory.empty())
-      if (std::error_code ec = llvm::sys::fs::create_directories(directory)) {
-        reportError("cannot create " + option + " '" + directory +
-                    "': " + ec.message());
-        return ExitOutputError;
-      }
+  auto createDirectory = [](llvm::StringRef option, llvm::StringRef directory) {
+    if (directory.empty())
+      return true;
+    if (std::error_code ec = llvm::sys::fs::create_directories(directory)) {
+      reportError("cannot create " + option + " '" + directory +
+                  "': " + ec.message());
+      return false;
+    }
+    return true;
+  };
+  // The output directory is created only once every job has succeeded, so
+  // that a failed compile leaves nothing behind.
+  if (!createDirectory("--dump-dir", plan.dumpDir))
+    return ExitOutputError;
 
   mlir::DialectRegistry registry;
   registerTileirasDialects(registry);
@@ -123,8 +128,8 @@ int driver::runCompilePlan(const CompilePlan &plan) {
   // several targets compile concurrently with the same bytes as one by one.
   std::vector<JobResult> results(plan.jobs.size());
   llvm::MemoryBufferRef inputRef = (*input)->getMemBufferRef();
-  bool concurrent = plan.jobs.size() > 1 && plan.mlirOptions.empty() &&
-                    !plan.timePasses;
+  bool concurrent =
+      plan.jobs.size() > 1 && plan.mlirOptions.empty() && !plan.timePasses;
   if (concurrent) {
     llvm::DefaultThreadPool pool(
         llvm::hardware_concurrency(static_cast<unsigned>(plan.jobs.size())));
@@ -148,6 +153,8 @@ int driver::runCompilePlan(const CompilePlan &plan) {
   llvm::errs().flush();
   if (exitCode != ExitSuccess)
     return exitCode;
+  if (!createDirectory("--output-dir", plan.outputDir))
+    return ExitOutputError;
 
   OutputSet outputs;
   auto stage = [&](llvm::StringRef path, llvm::StringRef contents) {
@@ -157,8 +164,8 @@ int driver::runCompilePlan(const CompilePlan &plan) {
     }
     return true;
   };
-  auto packFatbin = [&](llvm::ArrayRef<FatbinImage> images)
-      -> std::optional<std::string> {
+  auto packFatbin =
+      [&](llvm::ArrayRef<FatbinImage> images) -> std::optional<std::string> {
     auto fatbin = runFatbinary(*fatbinary, images,
                                plan.debug == codegen::DebugLevel::Full);
     if (!fatbin) {

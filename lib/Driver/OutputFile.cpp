@@ -25,7 +25,24 @@ llvm::Error OutputSet::add(llvm::StringRef path, llvm::StringRef contents) {
     staged.push_back({"-", "", contents.str()});
     return llvm::Error::success();
   }
-  llvm::SmallString<256> directory(path);
+  // Follow a symbolic link, so that the rename replaces its target.
+  llvm::SmallString<256> destination(path);
+  if (llvm::sys::fs::is_symlink_file(path)) {
+    llvm::SmallString<256> resolved;
+    if (!llvm::sys::fs::real_path(path, resolved))
+      destination = resolved;
+  }
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(destination, status)) {
+    if (llvm::sys::fs::is_directory(status))
+      return makeError("cannot write '" + path + "': it is a directory");
+    if (!llvm::sys::fs::is_regular_file(status)) {
+      staged.push_back({std::string(destination), "", contents.str()});
+      return llvm::Error::success();
+    }
+  }
+
+  llvm::SmallString<256> directory(destination);
   llvm::sys::path::remove_filename(directory);
   if (directory.empty())
     directory = ".";
@@ -34,14 +51,14 @@ llvm::Error OutputSet::add(llvm::StringRef path, llvm::StringRef contents) {
                      "' does not exist");
 
   llvm::SmallString<256> model(directory);
-  llvm::sys::path::append(model, "." + llvm::sys::path::filename(path) +
+  llvm::sys::path::append(model, "." + llvm::sys::path::filename(destination) +
                                      ".tmp-%%%%%%%%");
   int fd = -1;
   llvm::SmallString<256> temporary;
   if (std::error_code ec =
           llvm::sys::fs::createUniqueFile(model, fd, temporary))
     return makeError("cannot write '" + path + "': " + ec.message());
-  staged.push_back({path.str(), std::string(temporary), ""});
+  staged.push_back({std::string(destination), std::string(temporary), ""});
   llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
   os << contents;
   os.close();
@@ -55,16 +72,32 @@ llvm::Error OutputSet::add(llvm::StringRef path, llvm::StringRef contents) {
 
 llvm::Error OutputSet::commit() {
   for (Staged &entry : staged) {
-    if (entry.temporary.empty()) {
+    if (!entry.temporary.empty()) {
+      if (std::error_code ec =
+              llvm::sys::fs::rename(entry.temporary, entry.destination))
+        return makeError("cannot write '" + entry.destination +
+                         "': " + ec.message());
+      entry.temporary.clear();
+      continue;
+    }
+    if (entry.destination == "-") {
       llvm::outs() << entry.contents;
       llvm::outs().flush();
       continue;
     }
-    if (std::error_code ec =
-            llvm::sys::fs::rename(entry.temporary, entry.destination))
+    std::error_code ec;
+    llvm::raw_fd_ostream os(entry.destination, ec, llvm::sys::fs::OF_None);
+    if (!ec) {
+      os << entry.contents;
+      os.close();
+      if (os.has_error()) {
+        ec = os.error();
+        os.clear_error();
+      }
+    }
+    if (ec)
       return makeError("cannot write '" + entry.destination +
                        "': " + ec.message());
-    entry.temporary.clear();
   }
   committed = true;
   return llvm::Error::success();
