@@ -13,10 +13,10 @@
 #include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
-#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
@@ -77,13 +77,10 @@ codegen::selectPtxVersion(const llvm::Module &module,
       needed = kDebugSectionsPtx;
       neededBy = "full debug information (-g)";
     }
-  // The .blocksareclusters directive (kernels launched as clusters) arrived
-  // in PTX 9.0.
-  static constexpr PtxVersion kBlocksAreClustersPtx{9, 0};
   for (const llvm::Function &function : module)
     if (function.hasFnAttribute("nvvm.blocksareclusters") &&
-        needed < kBlocksAreClustersPtx) {
-      needed = kBlocksAreClustersPtx;
+        needed < targetspec::kBlocksAreClustersPtx) {
+      needed = targetspec::kBlocksAreClustersPtx;
       neededBy = ".blocksareclusters (kernel " + function.getName().str() +
                  " has a cluster of more than one CTA)";
     }
@@ -112,8 +109,7 @@ codegen::selectPtxVersion(const llvm::Module &module,
                      target.minPtx().str() + " or newer");
   if (asked < needed)
     return makeError("--ptx-version=" + asked.str() + " is too low: " +
-                     neededBy + " needs PTX ISA " + needed.str() +
-                     " or newer");
+                     neededBy + " needs PTX ISA " + needed.str() + " or newer");
   return asked;
 }
 
@@ -352,8 +348,7 @@ prepareAndOptimizeImpl(llvm::Module &module, const CodegenOptions &options,
 }
 
 llvm::Expected<PtxVersion>
-codegen::prepareAndOptimize(llvm::Module &module,
-                            const CodegenOptions &options,
+codegen::prepareAndOptimize(llvm::Module &module, const CodegenOptions &options,
                             const IRObserver &observer) {
   ScopedDiagnostics diagnostics(module.getContext());
   auto optimized = prepareAndOptimizeImpl(module, options, observer);

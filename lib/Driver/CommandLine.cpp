@@ -23,8 +23,8 @@ namespace {
 /// cluster of short flags, so those spellings are rewritten to the
 /// double-dash form first.
 struct NvccSpelling {
-  const char *nvcc;  // "-arch"
-  const char *ours;  // "--arch"
+  const char *nvcc; // "-arch"
+  const char *ours; // "--arch"
 };
 constexpr NvccSpelling kNvccSpellings[] = {
     {"-arch", "--arch"},
@@ -152,6 +152,15 @@ std::optional<int> driver::parseCommandLine(int argc, const char *const *argv,
              "or target, 3 unreadable input, 4 unwritable output, 5 external "
              "tool failure. See docs/cli.md.");
 
+  // CLI11 would take the next argument as the value of `--gpu-name=`.
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    if (arg.starts_with("-") && arg.ends_with("=")) {
+      reportError("option '" + arg.drop_back() +
+                  "' needs a non-empty value (see tileiras --help)");
+      return ExitInvalidOptions;
+    }
+  }
   std::vector<std::string> args =
       normalizeArguments(argc, argv, out.mlirOptions);
   std::vector<const char *> cargs;
@@ -165,6 +174,20 @@ std::optional<int> driver::parseCommandLine(int argc, const char *const *argv,
   } catch (const CLI::ParseError &error) {
     reportError(llvm::Twine(error.what()) + " (see tileiras --help)");
     return ExitInvalidOptions;
+  }
+  // CLI11 accepts an empty value (--gpu-name=, -o ""); none of ours means
+  // anything empty, and silently falling back to a default would surprise.
+  for (const CLI::Option *option : app.get_options()) {
+    if (option->get_type_size() == 0)
+      continue; // a flag
+    for (const std::string &value : option->results())
+      if (value.empty()) {
+        reportError("option '" +
+                    (option->get_positional() ? std::string("input")
+                                              : option->get_name()) +
+                    "' needs a non-empty value (see tileiras --help)");
+        return ExitInvalidOptions;
+      }
   }
   return std::nullopt;
 }

@@ -1,9 +1,11 @@
 //===- AttachNVVMTarget.cpp - #nvvm.target from the module's target -------===//
 
 #include "tileiras/Passes/Passes.h"
+#include "tileiras/TargetSpec/InstructionFamily.h"
 #include "tileiras/TargetSpec/Target.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Builders.h"
 
@@ -27,6 +29,26 @@ Attribute lookupTargetAttr(gpu::GPUModuleOp gpuModule, llvm::StringRef name) {
   if (Operation *parent = gpuModule->getParentOp())
     return parent->getAttr(name);
   return {};
+}
+
+/// The lowest PTX ISA the module needs on `target`: the chip's minimum,
+/// raised by NVVM intrinsics called by name and by cluster kernels, so that
+/// upstream tools taking the attribute accept the module. The driver picks
+/// the final .version on the LLVM IR, where NVVM ops have become intrinsics.
+targetspec::PtxVersion requiredPtx(gpu::GPUModuleOp gpuModule,
+                                   const targetspec::Target &target) {
+  targetspec::PtxVersion needed = target.minPtx();
+  gpuModule.walk([&](Operation *op) {
+    targetspec::PtxVersion opNeeds = needed;
+    if (auto call = dyn_cast<LLVM::CallIntrinsicOp>(op))
+      opNeeds = targetspec::requiredPtxForIntrinsic(target, call.getIntrin());
+    else if (auto func = dyn_cast<LLVM::LLVMFuncOp>(op);
+             func && func->hasAttr("nvvm.blocksareclusters"))
+      opNeeds = targetspec::kBlocksAreClustersPtx;
+    if (opNeeds > needed)
+      needed = opNeeds;
+  });
+  return needed;
 }
 
 struct AttachNVVMTargetPass
@@ -53,22 +75,22 @@ struct AttachNVVMTargetPass
       return gpuModule.emitError("failed to get compute capability.");
 
     // The integer gives the SM; the string adds the variant.
-    std::string chip = spec ? spec.getValue().str()
-                            : "sm_" + std::to_string(cc.getInt());
+    std::string chip =
+        spec ? spec.getValue().str() : "sm_" + std::to_string(cc.getInt());
     auto target = targetspec::parseTarget(chip);
     if (!target)
       return gpuModule.emitError() << llvm::toString(target.takeError());
     if (cc && static_cast<unsigned>(cc.getInt()) != target->sm)
       return gpuModule.emitError()
-             << kComputeCapability << " = " << cc.getInt()
-             << " disagrees with " << kTargetSpec << " = \"" << chip << "\"";
+             << kComputeCapability << " = " << cc.getInt() << " disagrees with "
+             << kTargetSpec << " = \"" << chip << "\"";
 
     // The SM checks of NVVM op verifiers are off: the legality check before
     // instruction selection is the one place that decides (and words)
     // what a target may use.
     auto attr = NVVM::NVVMTargetAttr::get(
         &getContext(), static_cast<int>(optLevel), "nvptx64-nvidia-cuda",
-        target->name(), "+" + target->minPtx().featureName(),
+        target->name(), "+" + requiredPtx(gpuModule, *target).featureName(),
         /*targetFlags=*/nullptr, /*linkFiles=*/nullptr,
         /*verifyTarget=*/false);
     gpuModule.setTargetsAttr(ArrayAttr::get(&getContext(), {attr}));

@@ -50,6 +50,10 @@ llvm::ArrayRef<PtxVersion> knownPtxVersions();
 /// The newest PTX ISA LLVM 22's NVPTX backend can emit (9.0).
 PtxVersion newestLlvmPtx();
 
+/// The PTX ISA of the .blocksareclusters directive that a kernel launched
+/// as clusters of more than one CTA carries (nvvm.blocksareclusters).
+inline constexpr PtxVersion kBlocksAreClustersPtx{9, 0};
+
 /// The next lower known PTX version, if any (9.0 -> 8.8, 8.0 -> 7.8).
 std::optional<PtxVersion> previousPtxVersion(PtxVersion v);
 
@@ -75,7 +79,8 @@ std::optional<CudaRelease> parsePtxasVersionOutput(llvm::StringRef output);
 std::optional<PtxVersion> newestPtxForCudaRelease(CudaRelease release);
 
 /// Convenience: parse the output and map it.
-std::optional<PtxVersion> newestPtxForPtxasVersionOutput(llvm::StringRef output);
+std::optional<PtxVersion>
+newestPtxForPtxasVersionOutput(llvm::StringRef output);
 
 } // namespace tileiras::targetspec
 
