@@ -66,7 +66,9 @@ def median_of(runs, steps):
         total = 0.0
         for argv in steps:
             seconds, rss = run_measured(argv)
-            total += seconds - WRAPPER_OVERHEAD
+            # On a loaded machine a short step can finish faster than the
+            # median start-up; never let a step count as negative time.
+            total += max(seconds - WRAPPER_OVERHEAD, 0.0)
             peak = max(peak, rss)
         times.append(total)
     return statistics.median(times), peak
@@ -192,8 +194,9 @@ def main():
                 cells.append(f"{'n/a':>26}")
                 continue
             seconds, rss = row[c]
-            ratio = seconds / base
-            ratios[c].append(ratio)
+            ratio = seconds / base if base > 0 else float("nan")
+            if ratio > 0 and ratio != float("inf"):
+                ratios[c].append(ratio)
             cells.append(f"{seconds * 1000:9.1f} ms {ratio:5.2f}x "
                          f"{rss / 1024:5.0f} MiB")
         print(f"{row['kernel']:<16}" + "".join(cells))

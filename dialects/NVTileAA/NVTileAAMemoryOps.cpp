@@ -463,13 +463,24 @@ LogicalResult AtomicRMWOp::verify() {
   Type elementType = getElementTypeOrSelf(valType);
   AtomicRMWMode mode = getRmwMode();
   StringRef modeName = stringifyAtomicRMWMode(mode);
-  switch (mode) {
-  case AtomicRMWMode::addf:
+  // `add` on a float pointee is float addition, as `addf` (DESIGN's own
+  // spelling of a float atomic add).
+  bool floatAdd = mode == AtomicRMWMode::addf ||
+                  (mode == AtomicRMWMode::add && isa<FloatType>(elementType));
+  if (mode == AtomicRMWMode::add && !isOffsetType(elementType) &&
+      !isArithFloatType(elementType))
+    return emitOpError() << "'add' requires an i32, i64, f16, bf16, f32 or "
+                            "f64 element type, but got "
+                         << elementType;
+  if (floatAdd) {
     if (!isArithFloatType(elementType))
       return emitOpError() << "'addf' requires an f16, bf16, f32 or f64 "
                               "element type, but got "
                            << elementType;
-    break;
+    return verifyAtomicSemantic(*this, getMemSemantic(),
+                                getMemScope().has_value());
+  }
+  switch (mode) {
   case AtomicRMWMode::xchg:
     if (!elementType.isSignlessInteger(32) &&
         !elementType.isSignlessInteger(64) && !elementType.isF32() &&
@@ -479,15 +490,11 @@ LogicalResult AtomicRMWOp::verify() {
                            << elementType;
     break;
   default:
-    if (!isOffsetType(elementType)) {
-      auto diag = emitOpError() << "'" << modeName
-                                << "' requires an i32 or i64 element type, "
-                                   "but got "
-                                << elementType;
-      if (mode == AtomicRMWMode::add && isa<FloatType>(elementType))
-        diag << "; use 'addf' for floating-point addition";
-      return diag;
-    }
+    if (!isOffsetType(elementType))
+      return emitOpError() << "'" << modeName
+                           << "' requires an i32 or i64 element type, "
+                              "but got "
+                           << elementType;
     break;
   }
   return verifyAtomicSemantic(*this, getMemSemantic(),

@@ -518,7 +518,9 @@ FailureOr<std::string> atomicOperation(nv::AtomicRMWOp op, Type elementType,
   std::string width = std::to_string(bits);
   switch (op.getRmwMode()) {
   case nv::AtomicRMWMode::add:
-    return "add.u" + width;
+    if (!isa<FloatType>(elementType))
+      return "add.u" + width;
+    [[fallthrough]]; // float addition, as addf
   case nv::AtomicRMWMode::addf:
     if (elementType.isBF16()) {
       if (target.sm < 90) {

@@ -293,9 +293,9 @@ func.func @rmw_addf_int(%p: !nv_tileaa.ptr<i32>, %v: i32) {
 
 // -----
 
-func.func @rmw_add_float(%p: !nv_tileaa.ptr<f32>, %v: f32) {
-  // expected-error @+1 {{'nv_tileaa.atomic_rmw' op 'add' requires an i32 or i64 element type, but got 'f32'; use 'addf' for floating-point addition}}
-  %o = nv_tileaa.atomic_rmw add, %p, %v : !nv_tileaa.ptr<f32>, f32 -> f32
+func.func @rmw_add_f8(%p: !nv_tileaa.ptr<f8E4M3FN>, %v: f8E4M3FN) {
+  // expected-error @+1 {{'nv_tileaa.atomic_rmw' op 'add' requires an i32, i64, f16, bf16, f32 or f64 element type, but got 'f8E4M3FN'}}
+  %o = nv_tileaa.atomic_rmw add, %p, %v : !nv_tileaa.ptr<f8E4M3FN>, f8E4M3FN -> f8E4M3FN
   return
 }
 

@@ -55,6 +55,23 @@ nv_tileaa.func @rmw_addf_f32(%a: !nv_tileaa.ptr<f32>, %v: f32, %n: i32) attribut
   nv_tileaa.return
 }
 
+// `add` on a float pointee is float addition, exactly as `addf`.
+// CHECK-LABEL: llvm.func @rmw_add_f32
+// CHECK-COUNT-4: "mov.b32 $0, 0;\0A\09@$3 atom.relaxed.gpu.global.add.f32 $0, [$1], $2;", "=&r,l,r,b"
+// CHECK-NOT: atom.
+// CHECK: llvm.return
+nv_tileaa.func @rmw_add_f32(%a: !nv_tileaa.ptr<f32>, %v: f32, %n: i32) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1>} {
+  %r = nv_tileaa.make_range {start = 0 : i32, end = 128 : i32} : tensor<128xi32>
+  %ns = nv_tileaa.splat %n : i32 -> tensor<128xi32>
+  %m = arith.cmpi slt, %r, %ns : tensor<128xi32>
+  %ab = nv_tileaa.splat %a : !nv_tileaa.ptr<f32> -> tensor<128x!nv_tileaa.ptr<f32>>
+  %ap = nv_tileaa.addptr %ab, %r : tensor<128x!nv_tileaa.ptr<f32>>, tensor<128xi32>
+  %vs = nv_tileaa.splat %v : f32 -> tensor<128xf32>
+  %o = nv_tileaa.atomic_rmw add, %ap, %vs, %m : tensor<128x!nv_tileaa.ptr<f32>>, tensor<128xf32> -> tensor<128xf32>
+  nv_tileaa.store %ap, %o : tensor<128x!nv_tileaa.ptr<f32>>, tensor<128xf32>
+  nv_tileaa.return
+}
+
 // CHECK-LABEL: llvm.func @rmw_addf_f64
 // CHECK-COUNT-4: "mov.b64 $0, 0;\0A\09@$3 atom.relaxed.gpu.global.add.f64 $0, [$1], $2;", "=&l,l,l,b"
 // CHECK-NOT: atom.
