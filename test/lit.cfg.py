@@ -2,7 +2,9 @@
 # lit configuration for the tileiras test suites.
 
 import os
+import re
 import shutil
+import subprocess
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -66,6 +68,17 @@ else:
     config.substitutions.append(("%all-targets", "env PTXAS= " + all_targets))
 if ptxas:
     config.available_features.add("ptxas")
+    # `ptxas-MAJOR.MINOR` (e.g. ptxas-13.0): for tests whose expectations
+    # are the facts of one ptxas release (which names it accepts, the
+    # lowest .version per target); other releases skip them.
+    try:
+        banner = subprocess.run([ptxas, "--version"], capture_output=True,
+                                text=True, timeout=60).stdout
+        release = re.search(r"release (\d+\.\d+)", banner)
+        if release:
+            config.available_features.add("ptxas-" + release.group(1))
+    except (OSError, subprocess.SubprocessError):
+        pass
     config.substitutions.append(("%ptxas-verify",
                                  "env PTXAS=%s %s" % (ptxas, verify)))
     config.substitutions.append(("%ptxas", ptxas))

@@ -23,6 +23,10 @@ int driver::runDriver(int argc, const char *const *argv) {
   if (std::optional<int> exitCode = parseCommandLine(argc, argv, commandLine))
     return *exitCode;
 
+  if (commandLine.json && !commandLine.listGpus) {
+    reportError("--json only applies to --list-gpus");
+    return ExitInvalidOptions;
+  }
   if (commandLine.version) {
     printVersion(llvm::outs());
     return ExitSuccess;

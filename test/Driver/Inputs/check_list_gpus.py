@@ -18,6 +18,15 @@ for t in targets:
 names = [t["name"] for t in targets]
 assert len(set(names)) == len(names), "duplicate targets"
 assert not any(n.startswith("sm_101") for n in names), "sm_101 must not be listed"
+# Every object as a row of the text table, so that the test checks the
+# JSON against the same expected rows as `--list-gpus`.
+if len(sys.argv) > 2 and sys.argv[2] == "--table":
+    kinds = {"": "base", "a": "arch-specific", "f": "family"}
+    print("TARGET SM VARIANT FAMILY CUDA_ARCH MIN_PTX TMEM")
+    for t in targets:
+        print(f"{t['name']} {t['sm']} {kinds[t['variant']]} {t['family']} "
+              f"{t['cuda_arch']} {t['min_ptx']} {'yes' if t['tmem'] else 'no'}")
+    sys.exit(0)
 for n in ("sm_90a", "sm_100a", "sm_120f"):
     t = next(t for t in targets if t["name"] == n)
     print(f"{n} sm={t['sm']} variant={t['variant']} family={t['family']} "
