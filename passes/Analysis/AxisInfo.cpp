@@ -402,15 +402,27 @@ private:
           return AxisInfo(contig, div, cst, src.getConstantValue());
         })
         .Case([&](nv::ViewOp) {
-          // A reshape keeps splats splat and what holds for every element;
-          // runs are not tracked through it.
+          // A reshape keeps splats splat and what holds for every element.
           const AxisInfo &src = in[0];
           auto srcShape = shapeOf(op->getOperand(0).getType());
           bool splat = true;
           for (unsigned d = 0; d < src.getRank(); ++d)
             splat &= src.getConstancy(d) == srcShape[d];
-          if (!splat)
-            return AxisInfo::unknown(rank, elementDivisibility(src));
+          if (!splat) {
+            // Row-major reshape keeps the flat order, so runs along the
+            // innermost dimension survive, cut at the new row length (all
+            // sizes are powers of two, so a run either fits a row or a row
+            // lies inside a run). Other dimensions keep only per-element
+            // facts.
+            unsigned last = src.getRank() - 1;
+            int64_t run = std::min(src.getContiguity(last), shape.back());
+            llvm::SmallVector<int64_t, 4> contig(rank, 1), cst(rank, 1);
+            llvm::SmallVector<int64_t, 4> div(rank, elementDivisibility(src));
+            contig.back() = run;
+            div.back() = divisibilityAtRuns(src, last, run);
+            cst.back() = std::min(src.getConstancy(last), shape.back());
+            return AxisInfo(contig, div, cst, std::nullopt);
+          }
           llvm::SmallVector<int64_t, 4> ones(rank, 1);
           llvm::SmallVector<int64_t, 4> div(rank, elementDivisibility(src));
           return AxisInfo(ones, div, shape, src.getConstantValue());

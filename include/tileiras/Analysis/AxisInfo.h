@@ -10,10 +10,11 @@
 // The lowering uses it to prove that a thread's elements can move with one
 // vector access (up to 128 bits) and that a mask is constant over a vector.
 // Facts come from make_range (contiguous), splat/broadcast (constant),
-// constants, kernel pointer arguments (16-byte aligned by contract, also
-// after convert-nv-tile-func-to-llvm turned them into `llvm.align`ed
-// !llvm.ptr arguments), scf.for induction variables and nv_tileaa.assume
-// (div_by, div_by with every/along, same_elements).
+// constants, view (runs along the innermost dimension), kernel pointer
+// arguments (16-byte aligned by contract, also after
+// convert-nv-tile-func-to-llvm turned them into `llvm.align`ed !llvm.ptr
+// arguments), scf.for induction variables and nv_tileaa.assume (div_by,
+// div_by with every/along, same_elements).
 //
 //===----------------------------------------------------------------------===//
 

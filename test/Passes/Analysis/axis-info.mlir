@@ -227,3 +227,26 @@ nv_tileaa.func @expand(%ld: i32) {
   %e8 = nv_tileaa.expand_dims %eights {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
   nv_tileaa.return
 }
+
+// -----
+
+// view (row-major reshape) keeps runs along the innermost dimension, cut
+// at the new row length; outer dimensions keep per-element facts only.
+nv_tileaa.func @views() {
+  // expected-remark @below {{contiguity = [8192], divisibility = [1073741824], constancy = [1]}}
+  %r = nv_tileaa.make_range {start = 0 : i32, end = 8192 : i32} : tensor<8192xi32>
+  // Split: runs become rows of 128, each starting at a multiple of 128.
+  // expected-remark @below {{contiguity = [1, 128], divisibility = [1, 128], constancy = [1, 1]}}
+  %v = nv_tileaa.view %r : tensor<8192xi32> -> tensor<64x128xi32>
+  // Merge back: runs of 128 (row starts), not of 8192.
+  // expected-remark @below {{contiguity = [128], divisibility = [128], constancy = [1]}}
+  %w = nv_tileaa.view %v : tensor<64x128xi32> -> tensor<8192xi32>
+  // A splat stays a splat.
+  // expected-remark @below {{contiguity = [1], divisibility = [32], constancy = [1], constant = 32}}
+  %c = arith.constant 32 : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [32], constancy = [256], constant = 32}}
+  %s = nv_tileaa.splat %c : i32 -> tensor<256xi32>
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [32, 32], constancy = [16, 16], constant = 32}}
+  %sv = nv_tileaa.view %s : tensor<256xi32> -> tensor<16x16xi32>
+  nv_tileaa.return
+}
