@@ -13,6 +13,7 @@
 #include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -37,6 +38,20 @@ using namespace tileiras::codegen;
 using targetspec::PtxVersion;
 
 static constexpr const char *kTriple = "nvptx64-nvidia-cuda";
+
+namespace {
+/// Qualifiers of the inline PTX the tile lowering writes that need a newer
+/// PTX ISA than some targets' minimum; the version is raised for them like
+/// for an intrinsic family.
+struct InlinePtxRequirement {
+  const char *text; // substring of the asm string
+  PtxVersion ptx;
+  const char *what;
+};
+constexpr InlinePtxRequirement kInlinePtxRequirements[] = {
+    {".L1::evict_", {7, 4}, "an L1 eviction priority (.L1::evict_*)"},
+};
+} // namespace
 
 static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
@@ -69,6 +84,19 @@ codegen::selectPtxVersion(const llvm::Module &module,
       neededBy = targetspec::getInstrFamilyInfo(use.family).name;
     }
   }
+  for (const llvm::Function &function : module)
+    for (const llvm::Instruction &inst : llvm::instructions(function)) {
+      auto *call = llvm::dyn_cast<llvm::CallBase>(&inst);
+      if (!call || !call->isInlineAsm())
+        continue;
+      llvm::StringRef text =
+          llvm::cast<llvm::InlineAsm>(call->getCalledOperand())->getAsmString();
+      for (const InlinePtxRequirement &requirement : kInlinePtxRequirements)
+        if (text.contains(requirement.text) && needed < requirement.ptx) {
+          needed = requirement.ptx;
+          neededBy = requirement.what;
+        }
+    }
   // DWARF sections with label differences (full debug info) need PTX 7.5.
   static constexpr PtxVersion kDebugSectionsPtx{7, 5};
   for (const llvm::DICompileUnit *unit : module.debug_compile_units())

@@ -175,10 +175,9 @@ accessQualifiers(Operation *op, unsigned addressSpace,
     std::string name =
         (".L1::evict_" + nv::stringifyEvictionPolicy(*eviction)).str();
     StringRef policy = nv::stringifyEvictionPolicy(*eviction);
-    // ld/st accept .L1::evict_* from PTX ISA 7.4 on (ptxas rejects it in an
-    // older module), on global memory only, and never together with a cache
-    // operator. Targets whose PTX ISA is always 7.4 or newer use it.
-    constexpr targetspec::PtxVersion kEvictionPtx{7, 4};
+    // ld/st accept .L1::evict_* on global memory only and never together
+    // with a cache operator. It needs PTX ISA 7.4, which the emitter selects
+    // when it finds the qualifier in the inline PTX.
     if (addressSpace != nv::PtrType::kGlobalAddressSpace) {
       op->emitWarning() << "eviction_policy '" << policy
                         << "' is ignored: PTX eviction priorities apply to "
@@ -188,13 +187,6 @@ accessQualifiers(Operation *op, unsigned addressSpace,
                         << "' is ignored: PTX cannot combine an L1 eviction "
                            "priority with the cache modifier '"
                         << nv::stringifyCacheModifier(*cache) << "'";
-    } else if (target.minPtx() < kEvictionPtx) {
-      op->emitWarning() << "eviction_policy '" << policy << "' is ignored on "
-                        << target.name() << ": " << name
-                        << " needs PTX ISA 7.4 and " << target.name()
-                        << " code is built for PTX ISA "
-                        << target.minPtx().str()
-                        << "; targets from sm_87 on honour it";
     } else {
       q.eviction = name;
     }

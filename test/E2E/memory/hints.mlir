@@ -1,14 +1,19 @@
 // Cache modifiers, eviction priorities and memory ordering on loads and
 // stores, compiled for every target and assembled. Eviction priorities
-// (.L1::evict_*) need PTX ISA 7.4: targets built for an older PTX ISA
-// (sm_75, sm_80, sm_86) drop them with a warning; sm_87 and newer keep them.
+// (.L1::evict_*) need PTX ISA 7.4: targets whose minimum is older (sm_75,
+// sm_80, sm_86) get .version 7.4 instead of their minimum, and keep them.
 // RUN: %all-targets %s %t 2>%t.warnings | FileCheck %S/all-targets.txt
 // RUN: FileCheck %s < %t/hints.sm_90a.ptx
 // RUN: FileCheck %s < %t/hints.sm_87.ptx
-// RUN: FileCheck %s --check-prefix=OLD --implicit-check-not=evict < %t/hints.sm_75.ptx
-// RUN: FileCheck %s --check-prefix=OLD --implicit-check-not=evict < %t/hints.sm_86.ptx
-// RUN: FileCheck %s --check-prefix=WARN < %t.warnings
+// RUN: FileCheck %s --check-prefixes=CHECK,RAISED < %t/hints.sm_75.ptx
+// RUN: FileCheck %s --check-prefixes=CHECK,RAISED < %t/hints.sm_80.ptx
+// RUN: FileCheck %s --check-prefixes=CHECK,RAISED < %t/hints.sm_86.ptx
+// RUN: not grep -q warning %t.warnings
+// An explicit older PTX ISA is an error naming the reason.
+// RUN: %expect-exit 1 tileiras --gpu-name=sm_80 --ptx-version=7.0 %s -o %t/old.ptx 2>&1 | FileCheck %s --check-prefix=TOO-LOW
+// TOO-LOW: tileiras: error: --ptx-version=7.0 is too low: an L1 eviction priority (.L1::evict_*) needs PTX ISA 7.4 or newer
 
+// RAISED: .version 7.4
 // CHECK-LABEL: .entry hints(
 // CHECK: ld.global.cg.v4.b32
 // CHECK: ld.global.cs.v4.b32
@@ -20,24 +25,6 @@
 // CHECK: st.global.L1::evict_first.v4.b32
 // CHECK: st.release.gpu.global.L1::evict_last.v4.b32
 // CHECK: st.relaxed.cta.global.v4.b32
-
-// OLD-LABEL: .entry hints(
-// OLD: ld.global.cg.v4.b32
-// OLD: ld.global.cs.v4.b32
-// OLD: ld.global.v4.b32
-// OLD: ld.global.v4.b32
-// OLD: ld.acquire.gpu.global.v4.b32
-// OLD: ld.relaxed.sys.global.v4.b32
-// OLD: st.global.cs.v4.b32
-// OLD: st.global.v4.b32
-// OLD: st.release.gpu.global.v4.b32
-// OLD: st.relaxed.cta.global.v4.b32
-
-// One warning per dropped hint and target (sm_75, sm_80 and sm_86 compile
-// concurrently; their diagnostics come in command-line order).
-// WARN-COUNT-5: warning: eviction_policy '{{first|last}}' is ignored on sm_75: .L1::evict_{{first|last}} needs PTX ISA 7.4 and sm_75 code is built for PTX ISA 6.3; targets from sm_87 on honour it
-// WARN-COUNT-5: warning: eviction_policy '{{first|last}}' is ignored on sm_80
-// WARN-COUNT-5: warning: eviction_policy '{{first|last}}' is ignored on sm_86
 // WARN-NOT: warning
 nv_tileaa.func @hints(%a: !nv_tileaa.ptr<f32>, %b: !nv_tileaa.ptr<f32>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1>} {
   %r = nv_tileaa.make_range {start = 0 : i32, end = 128 : i32} : tensor<128xi32>
