@@ -26,9 +26,14 @@ static void addToolkit(std::vector<std::string> &paths, llvm::StringRef root) {
   paths.push_back(std::string(path));
 }
 
-std::vector<std::string> codegen::libdeviceSearchPath(llvm::StringRef cudaPath) {
+std::vector<std::string>
+codegen::libdeviceSearchPath(llvm::StringRef cudaPath) {
   std::vector<std::string> paths;
-  addToolkit(paths, cudaPath);
+  // An explicit toolkit is authoritative: its libdevice or none.
+  if (!cudaPath.empty()) {
+    addToolkit(paths, cudaPath);
+    return paths;
+  }
   for (const char *var : {"CUDA_HOME", "CUDA_PATH"})
     if (const char *value = std::getenv(var))
       addToolkit(paths, value);
@@ -36,8 +41,8 @@ std::vector<std::string> codegen::libdeviceSearchPath(llvm::StringRef cudaPath) 
   if (auto ptxas = llvm::sys::findProgramByName("ptxas")) {
     llvm::SmallString<256> real;
     if (!llvm::sys::fs::real_path(*ptxas, real))
-      addToolkit(paths,
-                 llvm::sys::path::parent_path(llvm::sys::path::parent_path(real)));
+      addToolkit(paths, llvm::sys::path::parent_path(
+                            llvm::sys::path::parent_path(real)));
   }
   addToolkit(paths, "/usr/local/cuda");
   return paths;
@@ -71,11 +76,18 @@ llvm::Error codegen::linkLibdeviceIfNeeded(llvm::Module &module,
     return llvm::Error::success();
 
   std::optional<std::string> path = findLibdevice(cudaPath);
-  if (!path)
+  if (!path) {
+    if (!cudaPath.empty())
+      return makeError("math function " + needed.front() +
+                       " needs NVIDIA's libdevice, which is not in "
+                       "--cuda-path: " +
+                       libdeviceSearchPath(cudaPath).front() +
+                       " does not exist");
     return makeError("math function " + needed.front() +
                      " needs NVIDIA's libdevice (" + kLibdeviceName +
                      "), which was not found; pass --cuda-path=<CUDA "
                      "toolkit directory> or set CUDA_HOME");
+  }
 
   auto buffer = llvm::MemoryBuffer::getFile(*path);
   if (!buffer)

@@ -135,8 +135,8 @@ std::optional<int> driver::parseCommandLine(int argc, const char *const *argv,
                  "Pass an option to ptxas, repeatable (also -Xptxas OPT)")
       ->allow_extra_args(false);
   app.add_option("--cuda-path", out.cudaPath,
-                 "CUDA toolkit root, searched first for ptxas, fatbinary and "
-                 "libdevice");
+                 "CUDA toolkit root: the only place searched for ptxas (unless "
+                 "--ptxas-path), fatbinary and libdevice");
   app.add_option("--dump-dir", out.dumpDir,
                  "Write every stage (tile IR, after each phase, LLVM IR "
                  "before/after optimization, PTX) into this directory");

@@ -83,10 +83,13 @@ int driver::runCompilePlan(const CompilePlan &plan) {
     std::optional<std::string> ptxas =
         findCudaTool("ptxas", plan.ptxasPath, plan.cudaPath);
     if (!ptxas) {
-      reportError(plan.ptxasPath.empty()
-                      ? "ptxas not found; pass --ptxas-path or --cuda-path, "
-                        "or put the CUDA toolkit's bin directory on PATH"
-                      : "ptxas '" + plan.ptxasPath + "' is not an executable");
+      reportError(!plan.ptxasPath.empty()
+                      ? "ptxas '" + plan.ptxasPath + "' is not an executable"
+                  : !plan.cudaPath.empty()
+                      ? "ptxas not found in --cuda-path '" + plan.cudaPath +
+                            "' (looked for bin/ptxas)"
+                      : "ptxas not found; pass --ptxas-path or --cuda-path, "
+                        "or put the CUDA toolkit's bin directory on PATH");
       return ExitToolError;
     }
     auto info = probePtxas(*ptxas);
@@ -100,8 +103,11 @@ int driver::runCompilePlan(const CompilePlan &plan) {
   if (plan.emit == EmitKind::Fatbin) {
     fatbinary = findCudaTool("fatbinary", "", plan.cudaPath);
     if (!fatbinary) {
-      reportError("fatbinary not found; pass --cuda-path or put the CUDA "
-                  "toolkit's bin directory on PATH");
+      reportError(!plan.cudaPath.empty()
+                      ? "fatbinary not found in --cuda-path '" + plan.cudaPath +
+                            "' (looked for bin/fatbinary)"
+                      : "fatbinary not found; pass --cuda-path or put the "
+                        "CUDA toolkit's bin directory on PATH");
       return ExitToolError;
     }
   }
@@ -111,6 +117,11 @@ int driver::runCompilePlan(const CompilePlan &plan) {
     if (std::error_code ec = llvm::sys::fs::create_directories(directory)) {
       reportError("cannot create " + option + " '" + directory +
                   "': " + ec.message());
+      return false;
+    }
+    if (!llvm::sys::fs::is_directory(directory)) {
+      reportError("cannot create " + option + " '" + directory +
+                  "': it exists and is not a directory");
       return false;
     }
     return true;

@@ -36,8 +36,10 @@ std::optional<std::string> driver::findCudaTool(llvm::StringRef name,
       return std::string(path);
     return std::nullopt;
   };
-  if (auto found = inToolkit(cudaPath))
-    return found;
+  // An explicit toolkit is authoritative (as in clang): falling back to
+  // another toolkit would silently mix versions.
+  if (!cudaPath.empty())
+    return inToolkit(cudaPath);
   if (auto found = llvm::sys::findProgramByName(name))
     return *found;
   for (const char *var : {"CUDA_HOME", "CUDA_PATH"})
@@ -55,8 +57,7 @@ public:
     llvm::SmallString<128> path;
     if (std::error_code ec =
             llvm::sys::fs::createUniqueDirectory("tileiras", path))
-      return makeError("cannot create a temporary directory: " +
-                       ec.message());
+      return makeError("cannot create a temporary directory: " + ec.message());
     return ScratchDir(std::string(path));
   }
   ScratchDir(ScratchDir &&other) : path(std::move(other.path)) {
@@ -116,8 +117,8 @@ static llvm::Error runProgram(llvm::StringRef program,
     argv.push_back(arg);
   std::string outPath = scratch.file("stdout.txt");
   std::string errPath = scratch.file("stderr.txt");
-  std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(outPath),
-                                                llvm::StringRef(errPath)};
+  std::optional<llvm::StringRef> redirects[] = {
+      std::nullopt, llvm::StringRef(outPath), llvm::StringRef(errPath)};
   std::string execError;
   int rc = llvm::sys::ExecuteAndWait(program, argv, std::nullopt, redirects,
                                      /*SecondsToWait=*/0, /*MemoryLimit=*/0,
@@ -171,8 +172,8 @@ llvm::Error driver::checkPtxasReadsVersion(const PtxasInfo &ptxas,
                    "--ptx-version");
 }
 
-llvm::Expected<PtxasResult>
-driver::runPtxas(const PtxasInvocation &invocation, llvm::StringRef ptx) {
+llvm::Expected<PtxasResult> driver::runPtxas(const PtxasInvocation &invocation,
+                                             llvm::StringRef ptx) {
   auto scratch = ScratchDir::create();
   if (!scratch)
     return scratch.takeError();
@@ -218,8 +219,8 @@ driver::runFatbinary(llvm::StringRef fatbinaryPath,
     args.push_back("--debug");
   unsigned index = 0;
   for (const FatbinImage &image : images) {
-    std::string name = "image" + std::to_string(index++) +
-                       (image.isPtx ? ".ptx" : ".cubin");
+    std::string name =
+        "image" + std::to_string(index++) + (image.isPtx ? ".ptx" : ".cubin");
     std::string path = scratch->file(name);
     if (llvm::Error error = writeFile(path, image.contents))
       return std::move(error);

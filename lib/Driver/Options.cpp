@@ -1,4 +1,4 @@
-//===- Options.cpp - validating the command line into a plan ---------------===//
+//===- Options.cpp - validating the command line into a plan --------------===//
 
 #include "tileiras/Driver/Options.h"
 
@@ -111,9 +111,9 @@ static llvm::Error parseGencode(llvm::StringRef text,
       return chip.takeError();
     if (code.starts_with("compute_")) {
       if (*chip != *arch)
-        return makeError("-gencode: code=" + code +
-                         " must name the same virtual architecture as arch=" +
-                         archText);
+        return makeError(
+            "-gencode: code=" + code +
+            " must name the same virtual architecture as arch=" + archText);
       embedPtx = true;
       continue;
     }
@@ -131,8 +131,7 @@ static llvm::Error parseGencode(llvm::StringRef text,
   return llvm::Error::success();
 }
 
-llvm::Expected<CompilePlan>
-driver::validate(const CommandLine &commandLine) {
+llvm::Expected<CompilePlan> driver::validate(const CommandLine &commandLine) {
   CompilePlan plan;
 
   if (commandLine.json && !commandLine.listGpus)
@@ -237,18 +236,30 @@ driver::validate(const CommandLine &commandLine) {
   } else if (!commandLine.output.empty()) {
     plan.output = commandLine.output;
   } else {
-    plan.output = commandLine.input == "-"
-                      ? std::string("-")
-                      : plan.stem + "." + extension;
+    plan.output = commandLine.input == "-" ? std::string("-")
+                                           : plan.stem + "." + extension;
   }
 
+  // A .cubin is one ptxas output: exactly one sm_XX image per target, no PTX.
   if (plan.emit == EmitKind::Cubin)
-    for (const TargetJob &job : jobs)
-      if (job.cubinChips.size() != 1)
-        return makeError("a .cubin holds exactly one GPU image; " +
-                         job.target.name() +
-                         " asks for " + std::to_string(job.cubinChips.size()) +
-                         " (use a .fatbin output)");
+    for (const TargetJob &job : jobs) {
+      if (job.cubinChips.empty())
+        return makeError(
+            "a .cubin holds exactly one GPU image, but " +
+            job.target.computeName() +
+            " produces PTX only; a .cubin needs one sm_XX target (e.g. "
+            "-arch=" +
+            job.target.name() + "), or write a .ptx or .fatbin output");
+      if (job.cubinChips.size() > 1) {
+        std::string chips;
+        for (const Target &chip : job.cubinChips)
+          chips += (chips.empty() ? "" : ", ") + chip.name();
+        return makeError("a .cubin holds exactly one GPU image, but " +
+                         job.target.computeName() + " asks for " +
+                         std::to_string(job.cubinChips.size()) + " (" + chips +
+                         "); write a .fatbin output");
+      }
+    }
   if (plan.emit == EmitKind::Fatbin)
     for (TargetJob &job : jobs)
       if (job.cubinChips.empty() && !job.embedPtx)

@@ -47,8 +47,10 @@ llvm::Error OutputSet::add(llvm::StringRef path, llvm::StringRef contents) {
   if (directory.empty())
     directory = ".";
   if (!llvm::sys::fs::is_directory(directory))
-    return makeError("cannot write '" + path + "': directory '" + directory +
-                     "' does not exist");
+    return makeError("cannot write '" + path + "': " +
+                     (llvm::sys::fs::exists(directory)
+                          ? "'" + directory + "' is not a directory"
+                          : "directory '" + directory + "' does not exist"));
 
   llvm::SmallString<256> model(directory);
   llvm::sys::path::append(model, "." + llvm::sys::path::filename(destination) +

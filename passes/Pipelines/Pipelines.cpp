@@ -2,6 +2,7 @@
 
 #include "tileiras/Passes/Pipelines.h"
 #include "tileiras/Passes/Passes.h"
+#include "tileiras/TargetSpec/Target.h"
 
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
@@ -81,17 +82,48 @@ struct TileaaToNvvmPipelineOptions
 };
 } // namespace
 
+/// Bad option values are reported when the pipeline is parsed, naming the
+/// option, rather than by a pass at the module's location (0:0).
+static LogicalResult
+validatePipelineOptions(const TileaaToNvvmPipelineOptions &options,
+                        function_ref<LogicalResult(const Twine &)> error) {
+  if (options.optLevel > 3)
+    return error("tileaa-to-nvvm: invalid optimization level O=" +
+                 Twine(options.optLevel) + "; expected 0, 1, 2 or 3");
+  unsigned numWarps = options.numWarps;
+  if (numWarps > 32 || (numWarps & (numWarps - 1)) != 0)
+    return error("tileaa-to-nvvm: num-warps must be a power of two from 1 "
+                 "to 32 (or 0 for the default, 4), got " +
+                 Twine(numWarps));
+  if (!options.gpuName.empty())
+    if (llvm::Expected<targetspec::Target> target =
+            targetspec::parseTarget(options.gpuName);
+        !target)
+      return error("tileaa-to-nvvm: gpu-name=" + options.gpuName + ": " +
+                   llvm::toString(target.takeError()));
+  return success();
+}
+
 void tileiras::registerTileirasPipelines() {
-  PassPipelineRegistration<TileaaToNvvmPipelineOptions>(
+  registerPassPipeline(
       "tileaa-to-nvvm",
       "Lower nv_tileaa to the LLVM and NVVM dialects with #nvvm.target "
       "(everything the driver runs before LLVM IR translation)",
-      [](OpPassManager &pm, const TileaaToNvvmPipelineOptions &options) {
+      [](OpPassManager &pm, StringRef optionsText,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        TileaaToNvvmPipelineOptions options;
+        if (failed(options.parseFromString(optionsText)) ||
+            failed(validatePipelineOptions(options, errorHandler)))
+          return failure();
         TileaaToNvvmOptions opts;
         opts.gpuName = options.gpuName;
         opts.optLevel = options.optLevel;
         opts.numWarps = options.numWarps;
         buildTileaaToNvvmPipeline(pm, opts);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optionHandler) {
+        optionHandler(TileaaToNvvmPipelineOptions());
       });
 }
 

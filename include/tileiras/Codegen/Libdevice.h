@@ -23,8 +23,9 @@ class Module;
 
 namespace tileiras::codegen {
 
-/// The places searched, in order: <cudaPath>/nvvm/libdevice, $CUDA_HOME,
-/// $CUDA_PATH, the toolkit of the ptxas found on PATH, /usr/local/cuda.
+/// The places searched, in order: only <cudaPath>/nvvm/libdevice when a
+/// cudaPath is given; else $CUDA_HOME, $CUDA_PATH, the toolkit of the ptxas
+/// found on PATH, /usr/local/cuda.
 std::vector<std::string> libdeviceSearchPath(llvm::StringRef cudaPath);
 
 /// The first libdevice.10.bc found on the search path.

@@ -16,8 +16,9 @@
 
 namespace tileiras::driver {
 
-/// Finds a CUDA tool: an explicit path first, then <cudaPath>/bin, PATH,
-/// $CUDA_HOME/bin, $CUDA_PATH/bin and /usr/local/cuda/bin.
+/// Finds a CUDA tool: an explicit path first; else, when a cudaPath is given,
+/// only <cudaPath>/bin; else PATH, $CUDA_HOME/bin, $CUDA_PATH/bin and
+/// /usr/local/cuda/bin.
 std::optional<std::string> findCudaTool(llvm::StringRef name,
                                         llvm::StringRef explicitPath,
                                         llvm::StringRef cudaPath);
@@ -55,8 +56,8 @@ llvm::Expected<PtxasResult> runPtxas(const PtxasInvocation &invocation,
                                      llvm::StringRef ptx);
 
 struct FatbinImage {
-  bool isPtx;                 // PTX text, else a cubin
-  targetspec::Target chip;    // sm the image is for
+  bool isPtx;              // PTX text, else a cubin
+  targetspec::Target chip; // sm the image is for
   std::string contents;
 };
 
