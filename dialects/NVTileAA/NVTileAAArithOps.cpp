@@ -2,10 +2,14 @@
 
 #include "tileiras/Dialect/NVTileAA/NVTileAA.h"
 
+#include "mlir/Dialect/CommonFolders.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/APInt.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace tileiras::nv_tileaa;
@@ -214,6 +218,119 @@ LogicalResult Exp2Op::verify() {
                         {RoundingMode::approx});
 }
 
+namespace {
+/// The square root of `x` rounded to nearest even, or none when it cannot be
+/// guaranteed (or is a NaN, whose payload the hardware decides). The host's
+/// double sqrt gives a candidate; it is accepted only if x lies strictly
+/// between the squares of the midpoints to the candidate's neighbours,
+/// checked exactly in binary128: a midpoint has at most 54 significant bits,
+/// its square at most 108, within binary128's 113. So the fold is correctly
+/// rounded for f16, bf16, f32 and f64 whatever the host library does.
+std::optional<APFloat> sqrtNearestEven(const APFloat &x) {
+  if (x.isNaN() || (x.isNegative() && !x.isZero()))
+    return std::nullopt;
+  if (x.isZero() || x.isInfinity())
+    return x;
+  const llvm::fltSemantics &semantics = x.getSemantics();
+  if (APFloat::semanticsPrecision(semantics) > 53)
+    return std::nullopt;
+  constexpr auto rne = llvm::RoundingMode::NearestTiesToEven;
+  bool losesInfo = false;
+  APFloat wide = x;
+  if (wide.convert(APFloat::IEEEdouble(), rne, &losesInfo) != APFloat::opOK)
+    return std::nullopt;
+  APFloat root(std::sqrt(wide.convertToDouble()));
+  root.convert(semantics, rne, &losesInfo);
+  if (!root.isFiniteNonZero())
+    return std::nullopt;
+
+  auto toQuad = [&](APFloat value) {
+    value.convert(APFloat::IEEEquad(), rne, &losesInfo);
+    return value;
+  };
+  // The exact square of the midpoint between the root and its neighbour
+  // below (up = false) or above (up = true); none if any step is inexact.
+  auto midpointSquare = [&](bool up) -> std::optional<APFloat> {
+    APFloat neighbour = root;
+    neighbour.next(/*nextDown=*/!up);
+    if (!neighbour.isFinite())
+      return std::nullopt;
+    APFloat mid = toQuad(root);
+    if (mid.add(toQuad(neighbour), rne) != APFloat::opOK ||
+        mid.divide(APFloat(APFloat::IEEEquad(), 2), rne) != APFloat::opOK ||
+        mid.multiply(APFloat(mid), rne) != APFloat::opOK)
+      return std::nullopt;
+    return mid;
+  };
+  std::optional<APFloat> below = midpointSquare(/*up=*/false);
+  std::optional<APFloat> above = midpointSquare(/*up=*/true);
+  APFloat exact = toQuad(x);
+  if (!below || !above || below->compare(exact) != APFloat::cmpLessThan ||
+      exact.compare(*above) != APFloat::cmpLessThan)
+    return std::nullopt;
+  return root;
+}
+} // namespace
+
+// Only the correctly rounded default (no rounding mode, or rn) folds.
+OpFoldResult SqrtOp::fold(FoldAdaptor adaptor) {
+  if (getRoundingMode() && *getRoundingMode() != RoundingMode::rn)
+    return {};
+  return foldFloatElementwise(
+      adaptor.getOperands(), getType(),
+      [](ArrayRef<APFloat> values) { return sqrtNearestEven(values[0]); });
+}
+
+//===----------------------------------------------------------------------===//
+// ClampFOp / MulHiUIOp
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// maxnum/minnum of a non-NaN `x` and a bound, as the lowering computes them
+/// (llvm.maxnum/llvm.minnum): a quiet NaN bound is ignored. None where the
+/// result is not fixed: a signalling NaN bound, or zeros of opposite sign.
+std::optional<APFloat> clampStep(const APFloat &x, const APFloat &bound,
+                                 bool isMax) {
+  if (bound.isSignaling())
+    return std::nullopt;
+  if (bound.isNaN())
+    return x;
+  if (x.isZero() && bound.isZero() && x.isNegative() != bound.isNegative())
+    return std::nullopt;
+  APFloat::cmpResult order = x.compare(bound);
+  if (isMax)
+    return order == APFloat::cmpLessThan ? bound : x;
+  return order == APFloat::cmpGreaterThan ? bound : x;
+}
+} // namespace
+
+// clampf(x, lo, hi) = minnum(maxnum(x, lo), hi), a NaN x passed through
+// unchanged (docs/language.md).
+OpFoldResult ClampFOp::fold(FoldAdaptor adaptor) {
+  return foldFloatElementwise(
+      adaptor.getOperands(), getType(),
+      [](ArrayRef<APFloat> values) -> std::optional<APFloat> {
+        const APFloat &x = values[0];
+        if (x.isNaN())
+          return x;
+        std::optional<APFloat> low = clampStep(x, values[1], /*isMax=*/true);
+        if (!low)
+          return std::nullopt;
+        return clampStep(*low, values[2], /*isMax=*/false);
+      });
+}
+
+OpFoldResult MulHiUIOp::fold(FoldAdaptor adaptor) {
+  // The product with 0 or 1 never reaches the upper half.
+  if (matchPattern(getLhs(), m_Zero()) || matchPattern(getRhs(), m_Zero()) ||
+      matchPattern(getLhs(), m_One()) || matchPattern(getRhs(), m_One()))
+    return Builder(getContext()).getZeroAttr(getType());
+  return constFoldBinaryOp<IntegerAttr, APInt, /*PoisonAttr=*/void>(
+      adaptor.getOperands(), [](const APInt &lhs, const APInt &rhs) {
+        return llvm::APIntOps::mulhu(lhs, rhs);
+      });
+}
+
 //===----------------------------------------------------------------------===//
 // FpToFpOp
 //===----------------------------------------------------------------------===//
@@ -363,12 +480,61 @@ LogicalResult DotOp::verify() {
   return success();
 }
 
+namespace {
+/// The most multiply-adds a constant integer dot is folded with, so that
+/// folding stays cheap.
+constexpr int64_t kMaxFoldedDotMacs = int64_t(1) << 24;
+
+/// D = A * B + C on constant i8 operands (extended by their signedness) and
+/// an i32 accumulator, wrapping modulo 2^32 as the hardware accumulates.
+/// Integer arithmetic is exact, so the order of the additions is irrelevant.
+Attribute foldIntegerDot(Attribute aAttr, Attribute bAttr, Attribute cAttr,
+                         bool aSigned, bool bSigned, RankedTensorType type) {
+  auto a = dyn_cast_if_present<DenseIntElementsAttr>(aAttr);
+  auto b = dyn_cast_if_present<DenseIntElementsAttr>(bAttr);
+  auto c = dyn_cast_if_present<DenseIntElementsAttr>(cAttr);
+  if (!a || !b || !c)
+    return {};
+  ArrayRef<int64_t> aShape = a.getType().getShape();
+  ArrayRef<int64_t> bShape = b.getType().getShape();
+  int64_t rank = type.getRank();
+  int64_t batch = rank == 3 ? aShape[0] : 1;
+  int64_t m = aShape[rank - 2], k = aShape[rank - 1], n = bShape[rank - 1];
+  if (batch * m * n * k > kMaxFoldedDotMacs)
+    return {};
+  auto extend = [](DenseIntElementsAttr attr, bool isSigned) {
+    SmallVector<int64_t> values;
+    values.reserve(attr.getNumElements());
+    for (const APInt &value : attr.getValues<APInt>())
+      values.push_back(isSigned ? value.getSExtValue()
+                                : static_cast<int64_t>(value.getZExtValue()));
+    return values;
+  };
+  SmallVector<int64_t> av = extend(a, aSigned), bv = extend(b, bSigned),
+                       cv = extend(c, /*isSigned=*/true);
+  SmallVector<APInt> result;
+  result.reserve(batch * m * n);
+  for (int64_t p = 0; p < batch; ++p)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        // Products of i8 values fit in 16 bits and at most 2^24 of them are
+        // summed, so the 64-bit sum is exact before it wraps to 32 bits.
+        int64_t sum = cv[(p * m + i) * n + j];
+        for (int64_t q = 0; q < k; ++q)
+          sum += av[(p * m + i) * k + q] * bv[(p * k + q) * n + j];
+        result.push_back(APInt(32, static_cast<uint64_t>(sum),
+                               /*isSigned=*/false, /*implicitTrunc=*/true));
+      }
+  return DenseElementsAttr::get(type, result);
+}
+} // namespace
+
 // A zero multiplicand makes the product zero, so D = C. For floats this
 // ignores NaN/Inf in the other operand, which the language allows unless
-// propagate_nan is set (docs/language.md).
-OpFoldResult DotOp::fold(FoldAdaptor) {
-  if (getC().getType() != getType())
-    return {};
+// propagate_nan is set (docs/language.md). An integer dot of constants
+// folds to its value; a float one does not, since the hardware's
+// accumulation order and precision are unspecified.
+OpFoldResult DotOp::fold(FoldAdaptor adaptor) {
   bool isFloat = isa<FloatType>(getType().getElementType());
   if (isFloat && getPropagateNan())
     return {};
@@ -376,7 +542,11 @@ OpFoldResult DotOp::fold(FoldAdaptor) {
     return isFloat ? matchPattern(v, m_AnyZeroFloat())
                    : matchPattern(v, m_Zero());
   };
-  if (isZero(getA()) || isZero(getB()))
+  if (getC().getType() == getType() && (isZero(getA()) || isZero(getB())))
     return getC();
-  return {};
+  if (isFloat || !getSignednessA() || !getSignednessB())
+    return {};
+  return foldIntegerDot(adaptor.getA(), adaptor.getB(), adaptor.getC(),
+                        *getSignednessA() == Signedness::Signed,
+                        *getSignednessB() == Signedness::Signed, getType());
 }

@@ -182,14 +182,20 @@ LogicalResult NVTileAADialect::verifyRegionArgAttribute(Operation *op,
                            << kNoAliasAttrName << "'";
   if (!isa<UnitAttr>(attr.getValue()))
     return op->emitError() << "'" << name << "' is a unit attribute";
-  Region &region = op->getRegion(regionIndex);
-  if (region.empty() ||
-      !isa<PtrType>(region.getArgument(argIndex).getType()))
-    return op->emitError() << "'" << name << "' applies to pointer arguments "
-                           << "only; argument #" << argIndex << " is "
-                           << (region.empty()
-                                   ? Type()
-                                   : region.getArgument(argIndex).getType());
+  // A function declaration has no entry block; its signature still has the
+  // argument types.
+  Type argType;
+  if (auto function = dyn_cast<FunctionOpInterface>(op))
+    argType = function.getArgumentTypes()[argIndex];
+  else if (Region &region = op->getRegion(regionIndex); !region.empty())
+    argType = region.getArgument(argIndex).getType();
+  if (!isa_and_present<PtrType>(argType)) {
+    InFlightDiagnostic diag =
+        op->emitError() << "'" << name << "' applies to pointer arguments only";
+    if (argType)
+      diag << "; argument #" << argIndex << " is " << argType;
+    return diag;
+  }
   return success();
 }
 

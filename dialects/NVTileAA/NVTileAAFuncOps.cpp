@@ -421,6 +421,38 @@ LogicalResult AssumeOp::verify() {
   return success();
 }
 
+namespace {
+/// assume(splat x) -> splat(assume x): every element of a splat is x, so
+/// the facts are facts about x (docs/language.md, section 7). div_by holds
+/// for x even with every/along (element 0 is always covered);
+/// same_elements holds for any splat and is dropped. With nothing left the
+/// assume goes away.
+struct MoveAssumeIntoSplat : OpRewritePattern<AssumeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AssumeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto splat = op.getValue().getDefiningOp<SplatOp>();
+    if (!splat)
+      return failure();
+    if (!op.getDivBy() && !op.getBounded()) {
+      rewriter.replaceOp(op, splat.getResult());
+      return success();
+    }
+    auto scalar = AssumeOp::create(
+        rewriter, op.getLoc(), splat.getSrc(), op.getDivByAttr(),
+        /*every=*/IntegerAttr(), /*along=*/IntegerAttr(), op.getBoundedAttr(),
+        /*same_elements=*/DenseI64ArrayAttr());
+    rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), scalar.getResult());
+    return success();
+  }
+};
+} // namespace
+
+void AssumeOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                           MLIRContext *context) {
+  results.add<MoveAssumeIntoSplat>(context);
+}
+
 //===----------------------------------------------------------------------===//
 // JoinMemTokenOp
 //===----------------------------------------------------------------------===//

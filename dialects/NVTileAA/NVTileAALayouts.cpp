@@ -40,11 +40,12 @@ verifyRankMatches(llvm::StringRef name, unsigned rank,
 // BlockedEncodingAttr
 //===----------------------------------------------------------------------===//
 
-LogicalResult BlockedEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError,
-    llvm::ArrayRef<unsigned> sizePerThread,
-    llvm::ArrayRef<unsigned> threadsPerWarp,
-    llvm::ArrayRef<unsigned> warpsPerCTA, llvm::ArrayRef<unsigned> order) {
+LogicalResult
+BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                            llvm::ArrayRef<unsigned> sizePerThread,
+                            llvm::ArrayRef<unsigned> threadsPerWarp,
+                            llvm::ArrayRef<unsigned> warpsPerCTA,
+                            llvm::ArrayRef<unsigned> order) {
   size_t rank = sizePerThread.size();
   if (rank == 0 || threadsPerWarp.size() != rank ||
       warpsPerCTA.size() != rank || order.size() != rank)
@@ -146,9 +147,11 @@ DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   auto parentLayout = asLayout(parent);
   if (!parentLayout)
     return emitError() << "#nv_tileaa.dot_operand parent must be a layout";
-  if (parentLayout.getLayoutRank() < 2)
+  unsigned parentRank = parentLayout.getLayoutRank();
+  if (parentRank < 2 || parentRank > 3)
     return emitError() << "#nv_tileaa.dot_operand parent must have rank 2 "
-                          "or 3";
+                          "or 3, got "
+                       << parentRank;
   return success();
 }
 

@@ -200,7 +200,8 @@ def NVTileAA_MakeRangeOp : NVTileAA_Op<"make_range", [Pure]> {
   }];
   let arguments = (ins I32Attr:$start, I32Attr:$end);
   let results = (outs NVTileAA_Tile:$result);
-  let assemblyFormat = "attr-dict `:` type($result)";
+  // The dictionary prints `start` before `end` (DESIGN.md), not sorted.
+  let assemblyFormat = "custom<RangeAttrDict>(attr-dict) `:` type($result)";
   let hasVerifier = 1;
 }
 
@@ -214,6 +215,7 @@ def NVTileAA_SplatOp : NVTileAA_Op<"splat", [Pure]> {
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def NVTileAA_BroadcastOp : NVTileAA_Op<"broadcast", [Pure]> {
@@ -471,7 +473,9 @@ class NVTileAA_FloatUnaryOp<string mnemonic, string what>
   let assemblyFormat = "$src attr-dict `:` type($result)";
 }
 
-def NVTileAA_SqrtOp : NVTileAA_FloatUnaryOp<"sqrt", "square root">;
+def NVTileAA_SqrtOp : NVTileAA_FloatUnaryOp<"sqrt", "square root"> {
+  let hasFolder = 1;
+}
 def NVTileAA_RsqrtOp : NVTileAA_FloatUnaryOp<"rsqrt", "reciprocal square root">;
 def NVTileAA_Exp2Op : NVTileAA_FloatUnaryOp<"exp2", "base-2 exponential">;
 
@@ -479,13 +483,15 @@ def NVTileAA_ClampFOp : NVTileAA_FloatOp<"clampf"> {
   let summary = "elementwise clamp of x to [lo, hi]";
   let description = [{
     `%z = nv_tileaa.clampf %x, %lo, %hi : tensor<128xf32>` computes
-    min(max(x, lo), hi); a NaN in x yields NaN.
+    minnum(maxnum(x, lo), hi): a NaN x yields x, a NaN bound is ignored and
+    lo > hi yields hi.
   }];
   let arguments = (ins NVTileAA_FloatLike:$x, NVTileAA_FloatLike:$lo,
                        NVTileAA_FloatLike:$hi,
                        OptionalAttr<NVTileAA_FastMathAttr>:$fastmath);
   let assemblyFormat = "$x `,` $lo `,` $hi attr-dict `:` type($result)";
   let hasVerifier = 0;
+  let hasFolder = 1;
 }
 
 def NVTileAA_MulHiUIOp : NVTileAA_Op<"mulhiui", [
@@ -495,6 +501,7 @@ def NVTileAA_MulHiUIOp : NVTileAA_Op<"mulhiui", [
   let arguments = (ins NVTileAA_IntLike:$lhs, NVTileAA_IntLike:$rhs);
   let results = (outs NVTileAA_IntLike:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+  let hasFolder = 1;
 }
 
 def NVTileAA_FpToFpOp : NVTileAA_Op<"fp_to_fp", [Pure]> {
@@ -596,7 +603,9 @@ def NVTileAA_AssertOp : NVTileAA_Op<"assert", [MemoryEffects<[MemWrite]>]> {
     `nv_tileaa.assert %cond, "index out of range" : tensor<128xi1>`.
   }];
   let arguments = (ins NVTileAA_BoolLike:$condition, StrAttr:$message);
-  let assemblyFormat = "$condition `,` $message attr-dict `:` type($condition)";
+  let assemblyFormat = [{
+    $condition `,` custom<CString>($message) attr-dict `:` type($condition)
+  }];
   let hasCanonicalizer = 1;
 }
 
@@ -607,7 +616,11 @@ def NVTileAA_PrintOp : NVTileAA_Op<"print", [MemoryEffects<[MemWrite]>]> {
     specifier per operand.
   }];
   let arguments = (ins StrAttr:$format, Variadic<AnyType>:$args);
-  let assemblyFormat = "$format (`,` $args^ `:` type($args))? attr-dict";
+  // The format prints with C escapes (`\n`, not MLIR's `\0A`), as DESIGN.md
+  // writes it; the assert message likewise.
+  let assemblyFormat = [{
+    custom<CString>($format) (`,` $args^ `:` type($args))? attr-dict
+  }];
   let hasVerifier = 1;
 }
 
@@ -629,6 +642,7 @@ def NVTileAA_AssumeOp : NVTileAA_Op<"assume", [
   let results = (outs NVTileAA_ValueLike:$result);
   let assemblyFormat = "$value attr-dict `:` type($value)";
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def NVTileAA_CreateMemTokenOp : NVTileAA_Op<"create_mem_token", [Pure]> {

@@ -10,6 +10,7 @@
 
 #include "tileiras/Dialect/NVTileAA/NVTileAA.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
@@ -96,6 +97,39 @@ OpFoldResult SplatOp::fold(FoldAdaptor adaptor) {
   if (!isa_and_present<IntegerAttr, FloatAttr>(src))
     return {};
   return DenseElementsAttr::get(getResult().getType(), src);
+}
+
+namespace {
+/// splat(select c, a, b) -> select(splat c, splat a, splat b) for a scalar
+/// select (docs/language.md, section 7): the splats then meet the other tile
+/// ops, e.g. fold with constants or sink into shape ops. Only when the
+/// scalar select has no other user, so nothing is computed twice.
+struct SinkSplatIntoSelect : OpRewritePattern<SplatOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SplatOp op,
+                                PatternRewriter &rewriter) const override {
+    auto select = op.getSrc().getDefiningOp<arith::SelectOp>();
+    if (!select || !select->hasOneUse() ||
+        isa<ShapedType>(select.getCondition().getType()))
+      return failure();
+    RankedTensorType type = op.getType();
+    auto splat = [&](Value scalar) {
+      return SplatOp::create(rewriter, op.getLoc(),
+                             getSameShape(type, scalar.getType()), scalar);
+    };
+    Value condition = splat(select.getCondition());
+    Value trueValue = splat(select.getTrueValue());
+    Value falseValue = splat(select.getFalseValue());
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, condition, trueValue,
+                                                 falseValue);
+    return success();
+  }
+};
+} // namespace
+
+void SplatOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                          MLIRContext *context) {
+  results.add<SinkSplatIntoSelect>(context);
 }
 
 //===----------------------------------------------------------------------===//

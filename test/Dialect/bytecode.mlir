@@ -15,4 +15,25 @@ module attributes {nv_tileaa.compute_capability = 90 : i32, nv_tileaa.target_spe
     %y = nv_tileaa.fp_to_fp %x : tensor<16xf8E5M2> -> tensor<16xf32, "enc">
     nv_tileaa.return
   }
+
+  // The other enum values, address spaces 4 and 5 (1 is normalized away),
+  // make_range's attribute order and an escaped message.
+  // CHECK: nv_tileaa.func @more(%{{.*}}: !nv_tileaa.ptr<f32> {nv_tileaa.noalias}, %{{.*}}: !nv_tileaa.ptr<i16, 4>, %{{.*}}: !nv_tileaa.ptr<f64, 5>, %{{.*}}: f32)
+  nv_tileaa.func @more(%g: !nv_tileaa.ptr<f32, 1> {nv_tileaa.noalias}, %c: !nv_tileaa.ptr<i16, 4>, %l: !nv_tileaa.ptr<f64, 5>, %x: f32) {
+    // CHECK: nv_tileaa.make_range {start = 0 : i32, end = 16 : i32} : tensor<16xi32>
+    %i = nv_tileaa.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+    // CHECK: nv_tileaa.load %{{.*}} {cache_modifier = #nv_tileaa.cache_modifier<cv>} : !nv_tileaa.ptr<i16, 4> -> i16
+    %a = nv_tileaa.load %c {cache_modifier = #nv_tileaa.cache_modifier<cv>} : !nv_tileaa.ptr<i16, 4> -> i16
+    // CHECK: nv_tileaa.load %{{.*}} {cache_modifier = #nv_tileaa.cache_modifier<ca>, mem_semantic = #nv_tileaa.mem_semantic<weak>} : !nv_tileaa.ptr<f64, 5> -> f64
+    %b = nv_tileaa.load %l {cache_modifier = #nv_tileaa.cache_modifier<ca>, mem_semantic = #nv_tileaa.mem_semantic<weak>} : !nv_tileaa.ptr<f64, 5> -> f64
+    // CHECK: nv_tileaa.store %{{.*}}, %{{.*}} {mem_scope = #nv_tileaa.mem_scope<cluster>, mem_semantic = #nv_tileaa.mem_semantic<relaxed>} : !nv_tileaa.ptr<f32>, f32
+    nv_tileaa.store %g, %x {mem_semantic = #nv_tileaa.mem_semantic<relaxed>, mem_scope = #nv_tileaa.mem_scope<cluster>} : !nv_tileaa.ptr<f32, 1>, f32
+    // CHECK: nv_tileaa.mulf %{{.*}}, %{{.*}} {fastmath = #nv_tileaa.fastmath<reassoc,nsz,arcp,contract>} : f32
+    %m = nv_tileaa.mulf %x, %x {fastmath = #nv_tileaa.fastmath<nsz,arcp,contract,reassoc>} : f32
+    // CHECK: nv_tileaa.addf %{{.*}}, %{{.*}} {fastmath = #nv_tileaa.fastmath<none>} : f32
+    %s = nv_tileaa.addf %x, %m {fastmath = #nv_tileaa.fastmath<none>} : f32
+    // CHECK: nv_tileaa.print "i=%d \"x\"\t\\\n", %{{.*}} : tensor<16xi32>
+    nv_tileaa.print "i=%d \"x\"\t\\\n", %i : tensor<16xi32>
+    nv_tileaa.return
+  }
 }

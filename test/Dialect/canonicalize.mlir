@@ -223,6 +223,85 @@ func.func @no_sinking(%x: tensor<128xf32>) -> tensor<128xf32> {
   return %5 : tensor<128xf32>
 }
 
+// splat(select c, a, b) -> select(splat c, splat a, splat b) for a scalar
+// select with no other user.
+// CHECK-LABEL: func.func @splat_of_select
+// CHECK-SAME: (%[[C:.*]]: i1, %[[A:.*]]: f32, %[[B:.*]]: f32)
+// CHECK-DAG: %[[SC:.*]] = nv_tileaa.splat %[[C]] : i1 -> tensor<64x64xi1>
+// CHECK-DAG: %[[SA:.*]] = nv_tileaa.splat %[[A]] : f32 -> tensor<64x64xf32>
+// CHECK-DAG: %[[SB:.*]] = nv_tileaa.splat %[[B]] : f32 -> tensor<64x64xf32>
+// CHECK: %[[R:.*]] = arith.select %[[SC]], %[[SA]], %[[SB]] : tensor<64x64xi1>, tensor<64x64xf32>
+// CHECK-NEXT: return %[[R]]
+func.func @splat_of_select(%c: i1, %a: f32, %b: f32) -> tensor<64x64xf32> {
+  %s = arith.select %c, %a, %b : f32
+  %0 = nv_tileaa.splat %s : f32 -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+
+// A constant operand becomes a constant tile; the encoding is kept.
+// CHECK-LABEL: func.func @splat_of_select_constant
+// CHECK-DAG: %[[K:.*]] = arith.constant dense<0> : tensor<128xi32, "enc">
+// CHECK-DAG: %[[SC:.*]] = nv_tileaa.splat %{{.*}} : i1 -> tensor<128xi1, "enc">
+// CHECK-DAG: %[[SA:.*]] = nv_tileaa.splat %{{.*}} : i32 -> tensor<128xi32, "enc">
+// CHECK: arith.select %[[SC]], %[[SA]], %[[K]] : tensor<128xi1, "enc">, tensor<128xi32, "enc">
+func.func @splat_of_select_constant(%c: i1, %a: i32) -> tensor<128xi32, "enc"> {
+  %zero = arith.constant 0 : i32
+  %s = arith.select %c, %a, %zero : i32
+  %0 = nv_tileaa.splat %s : i32 -> tensor<128xi32, "enc">
+  return %0 : tensor<128xi32, "enc">
+}
+
+// A select with another user stays scalar (nothing computed twice).
+// CHECK-LABEL: func.func @splat_of_shared_select
+// CHECK: %[[S:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
+// CHECK: nv_tileaa.splat %[[S]] : i32 -> tensor<128xi32>
+func.func @splat_of_shared_select(%c: i1, %a: i32, %b: i32) -> (tensor<128xi32>, i32) {
+  %s = arith.select %c, %a, %b : i32
+  %0 = nv_tileaa.splat %s : i32 -> tensor<128xi32>
+  return %0, %s : tensor<128xi32>, i32
+}
+
+// assume(splat x) -> splat(assume x): div_by (every/along dropped: element
+// 0 is always covered) and bounded move to the scalar.
+// CHECK-LABEL: func.func @assume_of_splat
+// CHECK-SAME: (%[[X:.*]]: i32)
+// CHECK-NEXT: %[[A:.*]] = nv_tileaa.assume %[[X]] {bounded = array<i64: 0, 4096>, div_by = 16 : i64} : i32
+// CHECK-NEXT: %[[S:.*]] = nv_tileaa.splat %[[A]] : i32 -> tensor<64x128xi32>
+// CHECK-NEXT: return %[[S]]
+func.func @assume_of_splat(%x: i32) -> tensor<64x128xi32> {
+  %0 = nv_tileaa.splat %x : i32 -> tensor<64x128xi32>
+  %1 = nv_tileaa.assume %0 {div_by = 16 : i64, every = 8 : i64, along = 1 : i64, bounded = array<i64: 0, 4096>, same_elements = array<i64: 64, 128>} : tensor<64x128xi32>
+  return %1 : tensor<64x128xi32>
+}
+
+// CHECK-LABEL: func.func @assume_of_splat_ptr
+// CHECK-SAME: (%[[P:.*]]: !nv_tileaa.ptr<f16>)
+// CHECK-NEXT: %[[A:.*]] = nv_tileaa.assume %[[P]] {div_by = 16 : i64} : !nv_tileaa.ptr<f16>
+// CHECK-NEXT: nv_tileaa.splat %[[A]] : !nv_tileaa.ptr<f16> -> tensor<128x!nv_tileaa.ptr<f16>>
+func.func @assume_of_splat_ptr(%p: !nv_tileaa.ptr<f16>) -> tensor<128x!nv_tileaa.ptr<f16>> {
+  %0 = nv_tileaa.splat %p : !nv_tileaa.ptr<f16> -> tensor<128x!nv_tileaa.ptr<f16>>
+  %1 = nv_tileaa.assume %0 {div_by = 16 : i64} : tensor<128x!nv_tileaa.ptr<f16>>
+  return %1 : tensor<128x!nv_tileaa.ptr<f16>>
+}
+
+// same_elements alone says nothing new about a splat: the assume goes.
+// CHECK-LABEL: func.func @assume_same_elements_of_splat
+// CHECK-NEXT: %[[S:.*]] = nv_tileaa.splat
+// CHECK-NEXT: return %[[S]]
+func.func @assume_same_elements_of_splat(%x: f32) -> tensor<128xf32> {
+  %0 = nv_tileaa.splat %x : f32 -> tensor<128xf32>
+  %1 = nv_tileaa.assume %0 {same_elements = array<i64: 16>} : tensor<128xf32>
+  return %1 : tensor<128xf32>
+}
+
+// An assume of a value that is not a splat stays.
+// CHECK-LABEL: func.func @assume_kept
+// CHECK: nv_tileaa.assume %{{.*}} {div_by = 16 : i64} : tensor<128xi32>
+func.func @assume_kept(%x: tensor<128xi32>) -> tensor<128xi32> {
+  %0 = nv_tileaa.assume %x {div_by = 16 : i64} : tensor<128xi32>
+  return %0 : tensor<128xi32>
+}
+
 // -----
 
 //===----------------------------------------------------------------------===//
@@ -415,6 +494,220 @@ func.func @no_fold_variable(%x: f32) -> f32 {
 // -----
 
 //===----------------------------------------------------------------------===//
+// sqrt, clampf, mulhiui constant folding
+//===----------------------------------------------------------------------===//
+
+// sqrt folds correctly rounded to nearest even, without a rounding mode or
+// with rn: sqrt(2) in f32 (0x3FB504F3), f64, f16 and bf16; exact roots;
+// -0, +inf and the largest f32.
+// CHECK-LABEL: func.func @sqrt_scalar
+// CHECK-DAG: %[[F32:.*]] = arith.constant 1.41421354 : f32
+// CHECK-DAG: %[[F64:.*]] = arith.constant 1.4142135623730951 : f64
+// CHECK-DAG: %[[F16:.*]] = arith.constant 1.414060e+00 : f16
+// CHECK-DAG: %[[BF16:.*]] = arith.constant 1.734380e+00 : bf16
+// CHECK-DAG: %[[NINE:.*]] = arith.constant 3.000000e+00 : f32
+// CHECK-DAG: %[[NZ:.*]] = arith.constant -0.000000e+00 : f32
+// CHECK-DAG: %[[INF:.*]] = arith.constant 0x7F800000 : f32
+// CHECK-DAG: %[[BIG:.*]] = arith.constant 1.8446743E+19 : f32
+// CHECK-NOT: nv_tileaa.sqrt
+// CHECK: return %[[F32]], %[[F32]], %[[F64]], %[[F16]], %[[BF16]], %[[NINE]], %[[NZ]], %[[INF]], %[[BIG]]
+func.func @sqrt_scalar() -> (f32, f32, f64, f16, bf16, f32, f32, f32, f32) {
+  %two = arith.constant 2.0 : f32
+  %0 = nv_tileaa.sqrt %two : f32
+  %1 = nv_tileaa.sqrt %two {rounding_mode = #nv_tileaa.rounding<rn>} : f32
+  %two64 = arith.constant 2.0 : f64
+  %2 = nv_tileaa.sqrt %two64 : f64
+  %two16 = arith.constant 2.0 : f16
+  %3 = nv_tileaa.sqrt %two16 : f16
+  %three = arith.constant 3.0 : bf16
+  %4 = nv_tileaa.sqrt %three : bf16
+  %nine = arith.constant 9.0 : f32
+  %5 = nv_tileaa.sqrt %nine : f32
+  %nz = arith.constant -0.0 : f32
+  %6 = nv_tileaa.sqrt %nz : f32
+  %inf = arith.constant 0x7F800000 : f32
+  %7 = nv_tileaa.sqrt %inf : f32
+  %max = arith.constant 0x7F7FFFFF : f32
+  %8 = nv_tileaa.sqrt %max : f32
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8 : f32, f32, f64, f16, bf16, f32, f32, f32, f32
+}
+
+// Subnormal inputs have normal roots: sqrt of the smallest f64 subnormal
+// (2^-1074) is 2^-537 exactly; of the smallest f32 subnormal (2^-149) it is
+// 2^-74.5, rounded.
+// CHECK-LABEL: func.func @sqrt_subnormal
+// CHECK-DAG: arith.constant 2.2227587494850775E-162 : f64
+// CHECK-DAG: arith.constant 3.74339207E-23 : f32
+// CHECK-NOT: nv_tileaa.sqrt
+func.func @sqrt_subnormal() -> (f64, f32) {
+  %a = arith.constant 0x0000000000000001 : f64
+  %0 = nv_tileaa.sqrt %a : f64
+  %b = arith.constant 0x00000001 : f32
+  %1 = nv_tileaa.sqrt %b : f32
+  return %0, %1 : f64, f32
+}
+
+// CHECK-LABEL: func.func @sqrt_tiles
+// CHECK-DAG: %[[S:.*]] = arith.constant dense<5.000000e-01> : tensor<128xf32>
+// CHECK-DAG: %[[D:.*]] = arith.constant dense<[1.000000e+00, 1.4142135623730951, 1.200000e+01, 0.000000e+00]> : tensor<4xf64>
+// CHECK: return %[[S]], %[[D]]
+func.func @sqrt_tiles() -> (tensor<128xf32>, tensor<4xf64>) {
+  %a = arith.constant dense<0.25> : tensor<128xf32>
+  %0 = nv_tileaa.sqrt %a : tensor<128xf32>
+  %b = arith.constant dense<[1.0, 2.0, 144.0, 0.0]> : tensor<4xf64>
+  %1 = nv_tileaa.sqrt %b : tensor<4xf64>
+  return %0, %1 : tensor<128xf32>, tensor<4xf64>
+}
+
+// Not folded: approx and directed rounding modes, negative inputs and NaN
+// (the hardware chooses the NaN), a dense tile with one such element, and
+// rsqrt/exp2 (not correctly rounded).
+// CHECK-LABEL: func.func @sqrt_not_folded
+// CHECK-COUNT-7: nv_tileaa.sqrt
+// CHECK: nv_tileaa.rsqrt
+// CHECK: nv_tileaa.exp2
+func.func @sqrt_not_folded() -> (f32, f32, f32, f32, f32, tensor<2xf32>, f64, f32, f32) {
+  %two = arith.constant 2.0 : f32
+  %0 = nv_tileaa.sqrt %two {rounding_mode = #nv_tileaa.rounding<approx>} : f32
+  %1 = nv_tileaa.sqrt %two {rounding_mode = #nv_tileaa.rounding<rz>} : f32
+  %2 = nv_tileaa.sqrt %two {rounding_mode = #nv_tileaa.rounding<rp>} : f32
+  %neg = arith.constant -4.0 : f32
+  %3 = nv_tileaa.sqrt %neg : f32
+  %nan = arith.constant 0x7FC00000 : f32
+  %4 = nv_tileaa.sqrt %nan : f32
+  %t = arith.constant dense<[4.0, -1.0]> : tensor<2xf32>
+  %5 = nv_tileaa.sqrt %t : tensor<2xf32>
+  %ninf = arith.constant 0xFFF0000000000000 : f64
+  %6 = nv_tileaa.sqrt %ninf : f64
+  %7 = nv_tileaa.rsqrt %two : f32
+  %8 = nv_tileaa.exp2 %two : f32
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8 : f32, f32, f32, f32, f32, tensor<2xf32>, f64, f32, f32
+}
+
+// clampf(x, lo, hi) = minnum(maxnum(x, lo), hi): inside, below, above;
+// lo > hi gives hi; a NaN x is returned as it is (payload included); NaN
+// bounds are ignored.
+// CHECK-LABEL: func.func @clampf_scalar
+// CHECK-DAG: %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-DAG: %[[NAN:.*]] = arith.constant 0x7FC00123 : f32
+// CHECK-DAG: %[[FIVE:.*]] = arith.constant 5.000000e+00 : f32
+// CHECK-NOT: nv_tileaa.clampf
+// CHECK: return %[[HALF]], %[[ZERO]], %[[ONE]], %[[ZERO]], %[[NAN]], %[[FIVE]], %[[ONE]], %[[ZERO]]
+func.func @clampf_scalar() -> (f32, f32, f32, f32, f32, f32, f32, f32) {
+  %half = arith.constant 0.5 : f32
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %neg = arith.constant -3.0 : f32
+  %five = arith.constant 5.0 : f32
+  %nan = arith.constant 0x7FC00123 : f32
+  %0 = nv_tileaa.clampf %half, %lo, %hi : f32
+  %1 = nv_tileaa.clampf %neg, %lo, %hi : f32
+  %2 = nv_tileaa.clampf %five, %lo, %hi : f32
+  %3 = nv_tileaa.clampf %five, %hi, %lo : f32
+  %4 = nv_tileaa.clampf %nan, %lo, %hi : f32
+  %5 = nv_tileaa.clampf %five, %nan, %nan : f32
+  %6 = nv_tileaa.clampf %five, %nan, %hi : f32
+  %7 = nv_tileaa.clampf %neg, %lo, %nan : f32
+  return %0, %1, %2, %3, %4, %5, %6, %7 : f32, f32, f32, f32, f32, f32, f32, f32
+}
+
+// CHECK-LABEL: func.func @clampf_tiles
+// CHECK-DAG: %[[S:.*]] = arith.constant dense<2.000000e+00> : tensor<128xf16>
+// CHECK-DAG: %[[D:.*]] = arith.constant dense<[-1.000000e+00, 2.500000e-01, 1.000000e+00, 0x7FF8000000000000]> : tensor<4xf64>
+// CHECK: return %[[S]], %[[D]]
+func.func @clampf_tiles() -> (tensor<128xf16>, tensor<4xf64>) {
+  %x = arith.constant dense<7.0> : tensor<128xf16>
+  %lo = arith.constant dense<-2.0> : tensor<128xf16>
+  %hi = arith.constant dense<2.0> : tensor<128xf16>
+  %0 = nv_tileaa.clampf %x, %lo, %hi : tensor<128xf16>
+  %y = arith.constant dense<[-5.0, 0.25, 3.0, 0x7FF8000000000000]> : tensor<4xf64>
+  %ylo = arith.constant dense<-1.0> : tensor<4xf64>
+  %yhi = arith.constant dense<1.0> : tensor<4xf64>
+  %1 = nv_tileaa.clampf %y, %ylo, %yhi : tensor<4xf64>
+  return %0, %1 : tensor<128xf16>, tensor<4xf64>
+}
+
+// Not folded: a signalling NaN bound, zeros of opposite sign (whose order
+// maxnum/minnum leave open), and variables.
+// CHECK-LABEL: func.func @clampf_not_folded
+// CHECK-COUNT-4: nv_tileaa.clampf
+func.func @clampf_not_folded(%v: f32) -> (f32, f32, f32, f32) {
+  %x = arith.constant 5.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %snan = arith.constant 0x7F800001 : f32
+  %0 = nv_tileaa.clampf %x, %snan, %hi : f32
+  %nz = arith.constant -0.0 : f32
+  %pz = arith.constant 0.0 : f32
+  %1 = nv_tileaa.clampf %nz, %pz, %hi : f32
+  %m1 = arith.constant -1.0 : f32
+  %2 = nv_tileaa.clampf %pz, %m1, %nz : f32
+  %3 = nv_tileaa.clampf %v, %pz, %hi : f32
+  return %0, %1, %2, %3 : f32, f32, f32, f32
+}
+
+// mulhiui: the high half of the unsigned double-width product.
+// 0xFFFFFFFF^2 = 0xFFFFFFFE_00000001; (2^64 - 1) * 3 = 2 * 2^64 + ...;
+// 200 * 200 = 40000 = 0x9C40 in i8 halves.
+// CHECK-LABEL: func.func @mulhiui_scalar
+// CHECK-DAG: %[[A:.*]] = arith.constant -2 : i32
+// CHECK-DAG: %[[B:.*]] = arith.constant 2 : i64
+// CHECK-DAG: %[[C:.*]] = arith.constant -100 : i8
+// CHECK-DAG: %[[D:.*]] = arith.constant 0 : i16
+// CHECK-NOT: nv_tileaa.mulhiui
+// CHECK: return %[[A]], %[[B]], %[[C]], %[[D]]
+func.func @mulhiui_scalar() -> (i32, i64, i8, i16) {
+  %m1 = arith.constant -1 : i32
+  %0 = nv_tileaa.mulhiui %m1, %m1 : i32
+  %m64 = arith.constant -1 : i64
+  %three = arith.constant 3 : i64
+  %1 = nv_tileaa.mulhiui %m64, %three : i64
+  %b = arith.constant 200 : i8
+  %2 = nv_tileaa.mulhiui %b, %b : i8
+  %s = arith.constant 255 : i16
+  %3 = nv_tileaa.mulhiui %s, %s : i16
+  return %0, %1, %2, %3 : i32, i64, i8, i16
+}
+
+// CHECK-LABEL: func.func @mulhiui_tiles
+// CHECK-DAG: %[[S:.*]] = arith.constant dense<1> : tensor<128xi32>
+// CHECK-DAG: %[[D:.*]] = arith.constant dense<[0, -2, 1, 3]> : tensor<4xi32>
+// CHECK: return %[[S]], %[[D]]
+func.func @mulhiui_tiles() -> (tensor<128xi32>, tensor<4xi32>) {
+  %a = arith.constant dense<65536> : tensor<128xi32>
+  %0 = nv_tileaa.mulhiui %a, %a : tensor<128xi32>
+  %x = arith.constant dense<[7, -1, 65536, -2147483648]> : tensor<4xi32>
+  %y = arith.constant dense<[3, -1, 65536, 7]> : tensor<4xi32>
+  %1 = nv_tileaa.mulhiui %x, %y : tensor<4xi32>
+  return %0, %1 : tensor<128xi32>, tensor<4xi32>
+}
+
+// A factor 0 or 1 makes the high half zero, whatever the other operand.
+// CHECK-LABEL: func.func @mulhiui_zero_one
+// CHECK-DAG: %[[Z:.*]] = arith.constant dense<0> : tensor<128xi32>
+// CHECK-DAG: %[[Z64:.*]] = arith.constant 0 : i64
+// CHECK-NOT: nv_tileaa.mulhiui
+// CHECK: return %[[Z]], %[[Z64]]
+func.func @mulhiui_zero_one(%x: tensor<128xi32>, %y: i64) -> (tensor<128xi32>, i64) {
+  %one = arith.constant dense<1> : tensor<128xi32>
+  %0 = nv_tileaa.mulhiui %x, %one : tensor<128xi32>
+  %zero = arith.constant 0 : i64
+  %1 = nv_tileaa.mulhiui %zero, %y : i64
+  return %0, %1 : tensor<128xi32>, i64
+}
+
+// CHECK-LABEL: func.func @mulhiui_variable
+// CHECK: nv_tileaa.mulhiui
+func.func @mulhiui_variable(%x: i32) -> i32 {
+  %c = arith.constant 3 : i32
+  %0 = nv_tileaa.mulhiui %x, %c : i32
+  return %0 : i32
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
 // fp_to_fp
 //===----------------------------------------------------------------------===//
 
@@ -484,6 +777,47 @@ func.func @dot_zero_propagate_nan(%b: tensor<32x64xf16>, %c: tensor<64x64xf32>) 
   %a = arith.constant dense<0.0> : tensor<64x32xf16>
   %d = nv_tileaa.dot %a, %b, %c {propagate_nan} : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
   return %d : tensor<64x64xf32>
+}
+
+// An integer dot of constants folds, each operand extended by its
+// signedness, the sum wrapping modulo 2^32: -4 is 252 when unsigned, and
+// -35 + (-2^31) wraps to 2147483613.
+// CHECK-LABEL: func.func @dot_constant_int
+// CHECK-DAG: %[[S:.*]] = arith.constant dense<{{\[}}[119, 15], [-13, 2147483613]]> : tensor<2x2xi32>
+// CHECK-DAG: %[[U:.*]] = arith.constant dense<{{\[}}[119, 15], [1779, -2147481635]]> : tensor<2x2xi32>
+// CHECK-DAG: %[[B:.*]] = arith.constant dense<{{\[}}{{\[}}[2550]], {{\[}}[6630]]]> : tensor<2x1x1xi32, "enc">
+// CHECK-DAG: %[[P:.*]] = arith.constant dense<262151> : tensor<16x16xi32>
+// CHECK-NOT: nv_tileaa.dot
+// CHECK: return %[[S]], %[[U]], %[[B]], %[[P]]
+func.func @dot_constant_int() -> (tensor<2x2xi32>, tensor<2x2xi32>, tensor<2x1x1xi32, "enc">, tensor<16x16xi32>) {
+  %a = arith.constant dense<[[1, 2], [3, -4]]> : tensor<2x2xi8>
+  %b = arith.constant dense<[[5, -1], [7, 8]]> : tensor<2x2xi8>
+  %c = arith.constant dense<[[100, 0], [0, -2147483648]]> : tensor<2x2xi32>
+  %0 = nv_tileaa.dot %a, %b, %c {signedness_a = #nv_tileaa.signedness<signed>, signedness_b = #nv_tileaa.signedness<signed>} : tensor<2x2xi8>, tensor<2x2xi8>, tensor<2x2xi32> -> tensor<2x2xi32>
+  %1 = nv_tileaa.dot %a, %b, %c {signedness_a = #nv_tileaa.signedness<unsigned>, signedness_b = #nv_tileaa.signedness<signed>} : tensor<2x2xi8>, tensor<2x2xi8>, tensor<2x2xi32> -> tensor<2x2xi32>
+  %a3 = arith.constant dense<-1> : tensor<2x1x4xi8>
+  %b3 = arith.constant dense<[[[1], [2], [3], [4]], [[5], [6], [7], [8]]]> : tensor<2x4x1xi8>
+  %c3 = arith.constant dense<0> : tensor<2x1x1xi32>
+  %2 = nv_tileaa.dot %a3, %b3, %c3 {signedness_a = #nv_tileaa.signedness<unsigned>, signedness_b = #nv_tileaa.signedness<unsigned>} : tensor<2x1x4xi8>, tensor<2x4x1xi8>, tensor<2x1x1xi32> -> tensor<2x1x1xi32, "enc">
+  %m = arith.constant dense<-128> : tensor<16x16xi8>
+  %seven = arith.constant dense<7> : tensor<16x16xi32>
+  %3 = nv_tileaa.dot %m, %m, %seven {signedness_a = #nv_tileaa.signedness<signed>, signedness_b = #nv_tileaa.signedness<signed>} : tensor<16x16xi8>, tensor<16x16xi8>, tensor<16x16xi32> -> tensor<16x16xi32>
+  return %0, %1, %2, %3 : tensor<2x2xi32>, tensor<2x2xi32>, tensor<2x1x1xi32, "enc">, tensor<16x16xi32>
+}
+
+// Not folded: a float dot of constants (accumulation order and precision
+// are the hardware's), and an integer dot of more than 2^24 multiply-adds.
+// CHECK-LABEL: func.func @dot_constant_not_folded
+// CHECK-COUNT-2: nv_tileaa.dot
+func.func @dot_constant_not_folded() -> (tensor<16x16xf32>, tensor<512x256xi32>) {
+  %a = arith.constant dense<1.0> : tensor<16x16xf16>
+  %c = arith.constant dense<0.0> : tensor<16x16xf32>
+  %0 = nv_tileaa.dot %a, %a, %c : tensor<16x16xf16>, tensor<16x16xf16>, tensor<16x16xf32> -> tensor<16x16xf32>
+  %ai = arith.constant dense<1> : tensor<512x256xi8>
+  %bi = arith.constant dense<1> : tensor<256x256xi8>
+  %ci = arith.constant dense<0> : tensor<512x256xi32>
+  %1 = nv_tileaa.dot %ai, %bi, %ci {signedness_a = #nv_tileaa.signedness<signed>, signedness_b = #nv_tileaa.signedness<signed>} : tensor<512x256xi8>, tensor<256x256xi8>, tensor<512x256xi32> -> tensor<512x256xi32>
+  return %0, %1 : tensor<16x16xf32>, tensor<512x256xi32>
 }
 
 // CHECK-LABEL: func.func @dot_nonzero

@@ -262,3 +262,39 @@ func.func @scan_empty_block(%x: tensor<128xi32>) {
   }
   return
 }
+
+// -----
+
+// nv_tileaa.noalias is the only nv_tileaa argument attribute.
+// expected-error @+1 {{unknown argument attribute 'nv_tileaa.restrict'; the nv_tileaa dialect defines 'nv_tileaa.noalias'}}
+nv_tileaa.func @unknown_arg_attr(%p: !nv_tileaa.ptr<f32> {nv_tileaa.restrict}) {
+  nv_tileaa.return
+}
+
+// -----
+
+// expected-error @+1 {{'nv_tileaa.noalias' is a unit attribute}}
+nv_tileaa.func @noalias_value(%p: !nv_tileaa.ptr<f32> {nv_tileaa.noalias = true}) {
+  nv_tileaa.return
+}
+
+// -----
+
+// expected-error @+1 {{'nv_tileaa.noalias' applies to pointer arguments only; argument #1 is 'i32'}}
+nv_tileaa.func @noalias_scalar(%p: !nv_tileaa.ptr<f32> {nv_tileaa.noalias}, %n: i32 {nv_tileaa.noalias}) {
+  nv_tileaa.return
+}
+
+// -----
+
+// A tile of pointers is not a pointer argument.
+// expected-error @+1 {{'nv_tileaa.noalias' applies to pointer arguments only; argument #0 is 'tensor<128x!nv_tileaa.ptr<f32>>'}}
+func.func @noalias_tile(%p: tensor<128x!nv_tileaa.ptr<f32>> {nv_tileaa.noalias}) {
+  return
+}
+
+// -----
+
+// Declarations (no entry block) are checked against their signature.
+// expected-error @+1 {{'nv_tileaa.noalias' applies to pointer arguments only; argument #0 is 'f32'}}
+func.func private @noalias_declaration(f32 {nv_tileaa.noalias})

@@ -1,4 +1,5 @@
-// Diagnostics of the layout encodings and convert_layout.
+// Diagnostics of the layout encodings (every verifier message of blocked,
+// slice and dot_operand) and convert_layout.
 // RUN: tileiras-opt %s -split-input-file -verify-diagnostics
 
 #b1 = #nv_tileaa.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
@@ -25,3 +26,74 @@ func.func private @threads(tensor<128xf32, #nv_tileaa.blocked<sizePerThread = [4
 
 // expected-error @+1 {{#nv_tileaa.blocked layout of rank 1 on a tile of rank 2}}
 func.func private @rank(tensor<8x16xf32, #nv_tileaa.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.blocked needs sizePerThread, threadsPerWarp, warpsPerCTA and order of the same non-zero rank}}
+func.func private @blocked_ranks(tensor<8x16xf32, #nv_tileaa.blocked<sizePerThread = [1, 4], threadsPerWarp = [32], warpsPerCTA = [4, 1], order = [1, 0]>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.blocked sizes must be powers of two}}
+func.func private @blocked_npot(tensor<128xf32, #nv_tileaa.blocked<sizePerThread = [3], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.blocked sizes must be powers of two}}
+func.func private @blocked_zero(tensor<128xf32, #nv_tileaa.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [0], order = [0]>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.blocked warpsPerCTA must multiply to at most 32, got 64}}
+func.func private @blocked_warps(tensor<64x64xf32, #nv_tileaa.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [8, 8], order = [1, 0]>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.blocked order must be a permutation of 0..1}}
+func.func private @blocked_order(tensor<64x64xf32, #nv_tileaa.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 1]>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.blocked order must be a permutation of 0..1}}
+func.func private @blocked_order_range(tensor<64x64xf32, #nv_tileaa.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [2, 0]>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.slice parent must be a layout}}
+func.func private @slice_parent(tensor<64xf32, #nv_tileaa.slice<dim = 0, parent = 1 : i32>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.slice dim 2 is out of range for a parent of rank 2}}
+func.func private @slice_dim(tensor<64xf32, #nv_tileaa.slice<dim = 2, parent = #nv_tileaa.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>>>)
+
+// -----
+
+// A slice of a rank-2 layout has rank 1.
+// expected-error @+1 {{#nv_tileaa.slice layout of rank 1 on a tile of rank 2}}
+func.func private @slice_rank(tensor<64x64xf32, #nv_tileaa.slice<dim = 1, parent = #nv_tileaa.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.dot_operand opIdx must be 0 (A) or 1 (B), got 2}}
+func.func private @dot_operand_idx(tensor<64x32xf16, #nv_tileaa.dot_operand<opIdx = 2, parent = #nv_tileaa.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.dot_operand parent must be a layout}}
+func.func private @dot_operand_parent(tensor<64x32xf16, #nv_tileaa.dot_operand<opIdx = 0, parent = "blocked">>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.dot_operand parent must have rank 2 or 3, got 1}}
+func.func private @dot_operand_parent_rank1(tensor<64x32xf16, #nv_tileaa.dot_operand<opIdx = 0, parent = #nv_tileaa.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.dot_operand parent must have rank 2 or 3, got 4}}
+func.func private @dot_operand_parent_rank4(tensor<2x2x64x32xf16, #nv_tileaa.dot_operand<opIdx = 0, parent = #nv_tileaa.blocked<sizePerThread = [1, 1, 1, 4], threadsPerWarp = [1, 1, 2, 16], warpsPerCTA = [1, 1, 4, 1], order = [3, 2, 1, 0]>>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.dot_operand layout of rank 2 on a tile of rank 1}}
+func.func private @dot_operand_rank(tensor<64xf16, #nv_tileaa.dot_operand<opIdx = 1, parent = #nv_tileaa.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>>>)

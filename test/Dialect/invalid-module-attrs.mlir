@@ -119,3 +119,24 @@ module attributes {nv_tileaa.occupancy = 2 : i32} {
 // expected-error @+1 {{unknown attribute 'nv_tileaa.num_warps'; the nv_tileaa dialect defines 'nv_tileaa.compute_capability', 'nv_tileaa.target_spec', 'nv_tileaa.kernel_spec' and 'nv_tileaa.occupancy'}}
 module attributes {nv_tileaa.num_warps = 4 : i32} {
 }
+
+// -----
+
+// nv_tileaa.shared_memory_bytes is written by the lowering onto kernels.
+// expected-error @+1 {{'nv_tileaa.shared_memory_bytes' must be a non-negative integer on a function}}
+module attributes {nv_tileaa.shared_memory_bytes = 1024 : i64} {
+}
+
+// -----
+
+// expected-error @+1 {{'nv_tileaa.shared_memory_bytes' must be a non-negative integer on a function}}
+nv_tileaa.func @k() attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<>, nv_tileaa.shared_memory_bytes = -1 : i64} {
+  nv_tileaa.return
+}
+
+// -----
+
+// expected-error @+1 {{'nv_tileaa.shared_memory_bytes' must be a non-negative integer on a function}}
+func.func @f() attributes {nv_tileaa.shared_memory_bytes = "1024"} {
+  return
+}

@@ -17,7 +17,7 @@
 
 // CHECK-LABEL: nv_tileaa.func @encoded
 nv_tileaa.func @encoded(%p: !nv_tileaa.ptr<f32>, %x: tensor<64x64xf32, #b2>, %ad: tensor<64x32xf16, #a>, %bd: tensor<32x64xf16, #b>) {
-  // CHECK: nv_tileaa.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #[[B1]]>
+  // CHECK: nv_tileaa.make_range {start = 0 : i32, end = 128 : i32} : tensor<128xi32, #[[B1]]>
   %i = nv_tileaa.make_range {start = 0 : i32, end = 128 : i32} : tensor<128xi32, #b1>
   %ps = nv_tileaa.splat %p : !nv_tileaa.ptr<f32> -> tensor<128x!nv_tileaa.ptr<f32>, #b1>
   %pp = nv_tileaa.addptr %ps, %i : tensor<128x!nv_tileaa.ptr<f32>, #b1>, tensor<128xi32, #b1>

@@ -60,3 +60,15 @@ module {
 // CHECK: module attributes {"nv_tileaa.compute-capability" = 75 : i32}
 module attributes {"nv_tileaa.compute-capability" = 75 : i32} {
 }
+
+// -----
+
+// The lowering records a kernel's scratch shared memory on the function.
+// CHECK: nv_tileaa.func @k() attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<>, nv_tileaa.shared_memory_bytes = 4096 : i64}
+// CHECK: func.func @z() attributes {nv_tileaa.shared_memory_bytes = 0 : i32}
+nv_tileaa.func @k() attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<>, nv_tileaa.shared_memory_bytes = 4096 : i64} {
+  nv_tileaa.return
+}
+func.func @z() attributes {nv_tileaa.shared_memory_bytes = 0 : i32} {
+  return
+}

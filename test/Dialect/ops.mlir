@@ -4,6 +4,10 @@
 // RUN: tileiras-opt %s | FileCheck %s
 // RUN: tileiras-opt %s | tileiras-opt | FileCheck %s
 // RUN: tileiras-opt %s --mlir-print-op-generic | tileiras-opt | FileCheck %s
+// The printed form is a fixed point: printing it again changes nothing.
+// RUN: tileiras-opt %s -o %t.1.mlir
+// RUN: tileiras-opt %t.1.mlir -o %t.2.mlir
+// RUN: diff %t.1.mlir %t.2.mlir
 
 // CHECK-LABEL: nv_tileaa.func @helper(%{{.*}}: f32) -> f32 {
 nv_tileaa.func @helper(%x: f32) -> f32 {
@@ -17,6 +21,14 @@ nv_tileaa.func @no_results() {
   nv_tileaa.return
 }
 
+// nv_tileaa.noalias marks pointer arguments of any function.
+// CHECK-LABEL: nv_tileaa.func @noalias(%{{.*}}: !nv_tileaa.ptr<f32> {nv_tileaa.noalias}, %{{.*}}: !nv_tileaa.ptr<i8, 3> {nv_tileaa.noalias}, %{{.*}}: i32)
+nv_tileaa.func @noalias(%a: !nv_tileaa.ptr<f32> {nv_tileaa.noalias}, %b: !nv_tileaa.ptr<i8, 3> {nv_tileaa.noalias}, %n: i32) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<>} {
+  nv_tileaa.return
+}
+// CHECK-LABEL: func.func private @noalias_decl(!nv_tileaa.ptr<f16> {nv_tileaa.noalias})
+func.func private @noalias_decl(!nv_tileaa.ptr<f16> {nv_tileaa.noalias})
+
 // CHECK-LABEL: nv_tileaa.func @k(%{{.*}}: !nv_tileaa.ptr<f32>, %{{.*}}: i32) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
 nv_tileaa.func @k(%a: !nv_tileaa.ptr<f32>, %n: i32) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
   // CHECK: %{{.*}} = nv_tileaa.get_program_id x : i32
@@ -25,8 +37,14 @@ nv_tileaa.func @k(%a: !nv_tileaa.ptr<f32>, %n: i32) attributes {nv_tileaa.kernel
   %pidz = nv_tileaa.get_program_id z : i32
   // CHECK: %{{.*}} = nv_tileaa.get_num_programs y : i32
   %np = nv_tileaa.get_num_programs y : i32
-  // CHECK: %{{.*}} = nv_tileaa.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
+  // start and end print in this order (DESIGN.md), whichever order they
+  // were written in; other attributes follow.
+  // CHECK: %{{.*}} = nv_tileaa.make_range {start = 0 : i32, end = 128 : i32} : tensor<128xi32>
   %i = nv_tileaa.make_range {start = 0 : i32, end = 128 : i32} : tensor<128xi32>
+  // CHECK: %{{.*}} = nv_tileaa.make_range {start = 128 : i32, end = 256 : i32} : tensor<128xi32>
+  %i2 = nv_tileaa.make_range {end = 256 : i32, start = 128 : i32} : tensor<128xi32>
+  // CHECK: %{{.*}} = nv_tileaa.make_range {start = -64 : i32, end = 64 : i32, a.note = "x", b} : tensor<128xi32>
+  %i3 = nv_tileaa.make_range {b, end = 64 : i32, a.note = "x", start = -64 : i32} : tensor<128xi32>
   // CHECK: %{{.*}} = nv_tileaa.splat %{{.*}} : i32 -> tensor<128xi32>
   %t = nv_tileaa.splat %n : i32 -> tensor<128xi32>
   // CHECK: %{{.*}} = nv_tileaa.splat %{{.*}} : !nv_tileaa.ptr<f32> -> tensor<128x!nv_tileaa.ptr<f32>>
@@ -120,6 +138,52 @@ nv_tileaa.func @k(%a: !nv_tileaa.ptr<f32>, %n: i32) attributes {nv_tileaa.kernel
   %call = nv_tileaa.call @helper(%cs) : (f32) -> f32
   // CHECK: nv_tileaa.call @no_results() : () -> ()
   nv_tileaa.call @no_results() : () -> ()
+  nv_tileaa.return
+}
+
+// The other enum values and the address spaces, each printed as written
+// (fastmath flags in declaration order, all seven as `fast`), and the
+// global address space 1 printed without its number.
+// CHECK-LABEL: nv_tileaa.func @enums_and_spaces(
+// CHECK-SAME: %{{.*}}: !nv_tileaa.ptr<f32>, %{{.*}}: !nv_tileaa.ptr<f32>, %{{.*}}: !nv_tileaa.ptr<i8, 4>, %{{.*}}: !nv_tileaa.ptr<f64, 5>, %{{.*}}: tensor<16x!nv_tileaa.ptr<bf16, 4>>, %{{.*}}: tensor<16x!nv_tileaa.ptr<f16>>, %{{.*}}: f32)
+nv_tileaa.func @enums_and_spaces(%g: !nv_tileaa.ptr<f32>, %g1: !nv_tileaa.ptr<f32, 1>, %c: !nv_tileaa.ptr<i8, 4>, %l: !nv_tileaa.ptr<f64, 5>, %ct: tensor<16x!nv_tileaa.ptr<bf16, 4>>, %gt: tensor<16x!nv_tileaa.ptr<f16, 1>>, %x: f32) {
+  // CHECK: nv_tileaa.load %{{.*}} {cache_modifier = #nv_tileaa.cache_modifier<ca>} : !nv_tileaa.ptr<f32> -> f32
+  %0 = nv_tileaa.load %g1 {cache_modifier = #nv_tileaa.cache_modifier<ca>} : !nv_tileaa.ptr<f32, 1> -> f32
+  // CHECK: nv_tileaa.load %{{.*}} {cache_modifier = #nv_tileaa.cache_modifier<cv>, mem_semantic = #nv_tileaa.mem_semantic<weak>} : !nv_tileaa.ptr<i8, 4> -> i8
+  %1 = nv_tileaa.load %c {cache_modifier = #nv_tileaa.cache_modifier<cv>, mem_semantic = #nv_tileaa.mem_semantic<weak>} : !nv_tileaa.ptr<i8, 4> -> i8
+  // CHECK: nv_tileaa.load %{{.*}} {mem_scope = #nv_tileaa.mem_scope<cta>, mem_semantic = #nv_tileaa.mem_semantic<relaxed>} : !nv_tileaa.ptr<f64, 5> -> f64
+  %2 = nv_tileaa.load %l {mem_semantic = #nv_tileaa.mem_semantic<relaxed>, mem_scope = #nv_tileaa.mem_scope<cta>} : !nv_tileaa.ptr<f64, 5> -> f64
+  // CHECK: nv_tileaa.load %{{.*}} {cache_modifier = #nv_tileaa.cache_modifier<lu>} : tensor<16x!nv_tileaa.ptr<bf16, 4>> -> tensor<16xbf16>
+  %3 = nv_tileaa.load %ct {cache_modifier = #nv_tileaa.cache_modifier<lu>} : tensor<16x!nv_tileaa.ptr<bf16, 4>> -> tensor<16xbf16>
+  // CHECK: nv_tileaa.load %{{.*}} : tensor<16x!nv_tileaa.ptr<f16>> -> tensor<16xf16>
+  %4 = nv_tileaa.load %gt : tensor<16x!nv_tileaa.ptr<f16, 1>> -> tensor<16xf16>
+  // CHECK: nv_tileaa.store %{{.*}}, %{{.*}} {mem_semantic = #nv_tileaa.mem_semantic<weak>} : !nv_tileaa.ptr<f64, 5>, f64
+  nv_tileaa.store %l, %2 {mem_semantic = #nv_tileaa.mem_semantic<weak>} : !nv_tileaa.ptr<f64, 5>, f64
+  // CHECK: nv_tileaa.store %{{.*}}, %{{.*}} {mem_scope = #nv_tileaa.mem_scope<gpu>, mem_semantic = #nv_tileaa.mem_semantic<relaxed>} : !nv_tileaa.ptr<f32>, f32
+  nv_tileaa.store %g1, %0 {mem_semantic = #nv_tileaa.mem_semantic<relaxed>, mem_scope = #nv_tileaa.mem_scope<gpu>} : !nv_tileaa.ptr<f32, 1>, f32
+  // CHECK: nv_tileaa.atomic_rmw addf, %{{.*}}, %{{.*}} {mem_scope = #nv_tileaa.mem_scope<sys>, mem_semantic = #nv_tileaa.mem_semantic<relaxed>} : !nv_tileaa.ptr<f32>, f32 -> f32
+  %5 = nv_tileaa.atomic_rmw addf, %g, %x {mem_semantic = #nv_tileaa.mem_semantic<relaxed>, mem_scope = #nv_tileaa.mem_scope<sys>} : !nv_tileaa.ptr<f32>, f32 -> f32
+  // CHECK: nv_tileaa.addf %{{.*}}, %{{.*}} {fastmath = #nv_tileaa.fastmath<none>} : f32
+  %f0 = nv_tileaa.addf %x, %x {fastmath = #nv_tileaa.fastmath<none>} : f32
+  // CHECK: nv_tileaa.subf %{{.*}}, %{{.*}} {fastmath = #nv_tileaa.fastmath<nsz>} : f32
+  %f1 = nv_tileaa.subf %x, %x {fastmath = #nv_tileaa.fastmath<nsz>} : f32
+  // CHECK: nv_tileaa.divf %{{.*}}, %{{.*}} {fastmath = #nv_tileaa.fastmath<arcp>} : f32
+  %f2 = nv_tileaa.divf %x, %x {fastmath = #nv_tileaa.fastmath<arcp>} : f32
+  // CHECK: nv_tileaa.fma %{{.*}}, %{{.*}}, %{{.*}} {fastmath = #nv_tileaa.fastmath<contract>} : f32
+  %f3 = nv_tileaa.fma %x, %x, %x {fastmath = #nv_tileaa.fastmath<contract>} : f32
+  // CHECK: nv_tileaa.mulf %{{.*}}, %{{.*}} {fastmath = #nv_tileaa.fastmath<reassoc>} : f32
+  %f4 = nv_tileaa.mulf %x, %x {fastmath = #nv_tileaa.fastmath<reassoc>} : f32
+  // CHECK: nv_tileaa.addf %{{.*}}, %{{.*}} {fastmath = #nv_tileaa.fastmath<reassoc,nsz,arcp,contract>} : f32
+  %f5 = nv_tileaa.addf %x, %x {fastmath = #nv_tileaa.fastmath<contract,arcp,nsz,reassoc>} : f32
+  // CHECK: nv_tileaa.sqrt %{{.*}} {fastmath = #nv_tileaa.fastmath<fast>} : f32
+  %f6 = nv_tileaa.sqrt %x {fastmath = #nv_tileaa.fastmath<reassoc,nnan,ninf,nsz,arcp,contract,afn>} : f32
+  // CHECK: nv_tileaa.clampf %{{.*}}, %{{.*}}, %{{.*}} {fastmath = #nv_tileaa.fastmath<nnan,nsz>} : f32
+  %f7 = nv_tileaa.clampf %x, %x, %x {fastmath = #nv_tileaa.fastmath<nsz,nnan>} : f32
+  // CHECK: nv_tileaa.assume %{{.*}} {div_by = 8 : i64} : !nv_tileaa.ptr<f64, 5>
+  %a = nv_tileaa.assume %l {div_by = 8 : i64} : !nv_tileaa.ptr<f64, 5>
+  // CHECK: nv_tileaa.addptr %{{.*}}, %{{.*}} : !nv_tileaa.ptr<i8, 4>, i64
+  %off = arith.constant 3 : i64
+  %cp = nv_tileaa.addptr %c, %off : !nv_tileaa.ptr<i8, 4>, i64
   nv_tileaa.return
 }
 
@@ -249,12 +313,18 @@ nv_tileaa.func @misc(%x: tensor<128xf32>, %cond: tensor<128xi1>, %n: i32, %b: i1
   nv_tileaa.assert %cond, "index out of range" : tensor<128xi1>
   // CHECK: nv_tileaa.assert %{{.*}}, "n must be positive" : i1
   nv_tileaa.assert %b, "n must be positive" : i1
-  // CHECK: nv_tileaa.print "x=%f\0A", %{{.*}} : tensor<128xf32>
+  // Messages print with C escapes (\n \t \" \\), other unprintable bytes
+  // as \XX.
+  // CHECK: nv_tileaa.print "x=%f\n", %{{.*}} : tensor<128xf32>
   nv_tileaa.print "x=%f\n", %x : tensor<128xf32>
-  // CHECK: nv_tileaa.print "n=%d p=%p x=%8.3e\0A", %{{.*}}, %{{.*}}, %{{.*}} : i32, !nv_tileaa.ptr<f16, 3>, tensor<128xf32>
+  // CHECK: nv_tileaa.print "n=%d p=%p x=%8.3e\n", %{{.*}}, %{{.*}}, %{{.*}} : i32, !nv_tileaa.ptr<f16, 3>, tensor<128xf32>
   nv_tileaa.print "n=%d p=%p x=%8.3e\n", %n, %p, %x : i32, !nv_tileaa.ptr<f16, 3>, tensor<128xf32>
-  // CHECK: nv_tileaa.print "100%% done\0A"{{$}}
+  // CHECK: nv_tileaa.print "100%% done\n"{{$}}
   nv_tileaa.print "100%% done\n"
+  // CHECK: nv_tileaa.print "say \"hi\"\tC:\\dir\\ \\n \01\7F\FF\n"{{$}}
+  nv_tileaa.print "say \"hi\"\09C:\5Cdir\\ \\n \01\7f\FF\0A"
+  // CHECK: nv_tileaa.assert %{{.*}}, "a \"quoted\" \\ message\n" : i1
+  nv_tileaa.assert %b, "a \"quoted\" \\ message\n" : i1
   // CHECK: nv_tileaa.assume %{{.*}} {div_by = 16 : i64} : i32
   %n16 = nv_tileaa.assume %n {div_by = 16 : i64} : i32
   // CHECK: nv_tileaa.assume %{{.*}} {bounded = array<i64: 0, 1024>} : i32

@@ -198,7 +198,7 @@ func.func @print_no_type(%x: f32) {
 
 // -----
 
-// CHECK: error: expected attribute value
+// CHECK: error: custom op 'nv_tileaa.assert' expected string
 func.func @assert_no_message(%c: i1) {
   nv_tileaa.assert %c, : i1
   return

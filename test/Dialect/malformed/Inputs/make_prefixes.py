@@ -1,4 +1,5 @@
-"""Writes prefixes of an MLIR file, cut at many byte offsets, into a folder."""
+"""Writes prefixes of an MLIR file, cut at many byte offsets, into a folder,
+and the whole file as complete.mlir."""
 import os
 import sys
 
@@ -11,3 +12,5 @@ cuts = sorted(set(list(range(1, len(data), 37)) + list(range(max(1, len(data) - 
 for i, cut in enumerate(cuts):
     with open(os.path.join(out, "prefix%04d.mlir" % i), "wb") as f:
         f.write(data[:cut])
+with open(os.path.join(out, "complete.mlir"), "wb") as f:
+    f.write(data)
