@@ -2,6 +2,7 @@
 
 #include "tileiras/Codegen/Legality.h"
 #include "tileiras/Codegen/Diagnostics.h"
+#include "tileiras/Codegen/Tcgen05Legality.h"
 
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -45,14 +46,14 @@ std::vector<FamilyUse> codegen::collectFamilyUses(const llvm::Module &module) {
         if (!callee || !callee->isIntrinsic())
           continue;
         if (auto family = targetspec::classifyNvvmIntrinsic(callee->getName()))
-          uses.push_back(
-              {*family, callee->getName().str(), describeLocation(inst)});
+          uses.push_back({*family, callee->getName().str(),
+                          describeLocation(inst), &inst});
         continue;
       }
       if (isAtomic128(inst))
         uses.push_back({InstrFamily::Atomic128,
                         std::string(inst.getOpcodeName()) + " i128",
-                        describeLocation(inst)});
+                        describeLocation(inst), &inst});
     }
   }
   return uses;
@@ -76,7 +77,16 @@ llvm::Error codegen::checkTargetLegality(const llvm::Module &module,
   llvm::SmallSet<std::pair<std::string, std::string>, 8> reported;
   for (const FamilyUse &use : collectFamilyUses(module)) {
     std::string message;
-    if (!targetspec::targetSupports(target, use.family)) {
+    // The kind-word checks come first on targets that have tcgen05 at all:
+    // their messages say what is wrong with the qualifiers, where the
+    // narrower families (scale_d, sparse mxf4) would only name chips.
+    auto *call = llvm::dyn_cast_or_null<llvm::CallBase>(use.instruction);
+    std::optional<std::string> kindWord;
+    if (call && targetspec::targetSupports(target, InstrFamily::Tcgen05))
+      kindWord = checkTcgen05Mma(*call, target);
+    if (kindWord) {
+      message = std::move(*kindWord);
+    } else if (!targetspec::targetSupports(target, use.family)) {
       message = targetspec::unsupportedFamilyMessage(target, use.family);
     } else {
       targetspec::PtxVersion needed = requiredPtxForUse(target, use);
@@ -88,7 +98,8 @@ llvm::Error codegen::checkTargetLegality(const llvm::Module &module,
     if (message.empty() ||
         !reported.insert({use.operation, use.location}).second)
       continue;
-    message += " (operation " + use.operation + ")";
+    if (!kindWord)
+      message += " (operation " + use.operation + ")";
     errors = llvm::joinErrors(std::move(errors),
                               makeLocatedError(use.location, message));
   }

@@ -20,6 +20,7 @@
 #include <vector>
 
 namespace llvm {
+class Instruction;
 class Module;
 } // namespace llvm
 
@@ -30,6 +31,8 @@ struct FamilyUse {
   targetspec::InstrFamily family;
   std::string operation; // "llvm.nvvm.wgmma.fence.sync.aligned"
   std::string location;  // "kernel.mlir:12:5" or "" when unknown
+  /// The use itself, for checks that read its operands (tcgen05.mma).
+  const llvm::Instruction *instruction = nullptr;
 };
 
 /// Every use of a gated family in the module, in program order.
@@ -40,7 +43,9 @@ targetspec::PtxVersion requiredPtxForUse(const targetspec::Target &target,
                                          const FamilyUse &use);
 
 /// Fails (one LocatedError per offending operation, joined) when the target
-/// may not use a family the module uses, or when `ptx` is too old for one.
+/// may not use a family the module uses, when a tcgen05.mma asks for a
+/// combination of qualifiers the target cannot encode (Tcgen05Legality.h), or
+/// when `ptx` is too old for a use.
 llvm::Error checkTargetLegality(const llvm::Module &module,
                                 const targetspec::Target &target,
                                 targetspec::PtxVersion ptx);
