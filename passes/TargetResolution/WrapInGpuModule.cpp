@@ -21,9 +21,24 @@ struct WrapInGpuModulePass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     llvm::SmallVector<Operation *> deviceOps;
-    for (Operation &op : module.getBody()->getOperations())
-      if (!isa<gpu::GPUModuleOp>(op))
-        deviceOps.push_back(&op);
+    bool stray = false;
+    for (Operation &op : module.getBody()->getOperations()) {
+      if (isa<gpu::GPUModuleOp>(op))
+        continue;
+      // Code outside any function would be dropped without a trace (no
+      // kernel runs it); functions, globals and LLVM's module-level
+      // metadata ops are the only things a module may hold.
+      if (!isa<SymbolOpInterface>(op) &&
+          op.getDialect() != module->getContext()->getLoadedDialect("llvm")) {
+        op.emitError() << "'" << op.getName()
+                       << "' is outside any function; put it in an "
+                          "nv_tileaa.func";
+        stray = true;
+      }
+      deviceOps.push_back(&op);
+    }
+    if (stray)
+      return signalPassFailure();
     if (deviceOps.empty())
       return;
 
