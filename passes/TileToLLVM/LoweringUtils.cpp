@@ -195,25 +195,30 @@ lowering::emitCoordinates(OpBuilder &builder, Location loc,
   return coords;
 }
 
+Value lowering::emitRowMajorIndex(OpBuilder &builder, Location loc,
+                                  llvm::ArrayRef<Value> coord,
+                                  llvm::ArrayRef<int64_t> shape) {
+  Value index;
+  int64_t stride = 1;
+  for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
+    Value term = coord[d];
+    if (stride > 1)
+      term = LLVM::ShlOp::create(
+          builder, loc, term, i32Constant(builder, loc, llvm::Log2_64(stride)));
+    index = index ? LLVM::OrOp::create(builder, loc, index, term).getResult()
+                  : term;
+    stride *= shape[d];
+  }
+  return index ? index : i32Constant(builder, loc, 0);
+}
+
 llvm::SmallVector<Value>
 lowering::emitLinearIndices(OpBuilder &builder, Location loc,
                             const layout::LinearLayout &layout) {
-  llvm::ArrayRef<int64_t> shape = layout.getShape();
   llvm::SmallVector<Value> indices;
   for (const auto &coord : emitCoordinates(builder, loc, layout)) {
-    Value index;
-    int64_t stride = 1;
-    for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
-      Value term = coord[d];
-      if (stride > 1)
-        term = LLVM::ShlOp::create(
-            builder, loc, term,
-            i32Constant(builder, loc, llvm::Log2_64(stride)));
-      index = index ? LLVM::OrOp::create(builder, loc, index, term).getResult()
-                    : term;
-      stride *= shape[d];
-    }
-    indices.push_back(index);
+    indices.push_back(
+        emitRowMajorIndex(builder, loc, coord, layout.getShape()));
   }
   return indices;
 }

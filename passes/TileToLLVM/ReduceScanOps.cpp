@@ -231,22 +231,6 @@ struct ScratchSlots {
   }
 };
 
-/// Row-major linear index of a coordinate in `shape` (all powers of two).
-Value linearize(OpBuilder &builder, Location loc, ArrayRef<Value> coord,
-                ArrayRef<int64_t> shape) {
-  Value index;
-  int64_t stride = 1;
-  for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
-    Value term = coord[d];
-    if (stride > 1)
-      term = LLVM::ShlOp::create(
-          builder, loc, term, i32Constant(builder, loc, llvm::Log2_64(stride)));
-    index = index ? LLVM::OrOp::create(builder, loc, index, term) : term;
-    stride *= shape[d];
-  }
-  return index ? index : i32Constant(builder, loc, 0);
-}
-
 //===----------------------------------------------------------------------===//
 // The combiner
 //===----------------------------------------------------------------------===//
@@ -414,7 +398,8 @@ struct ReduceLowering : public ConvertOpToLLVMPattern<nv::ReduceOp> {
         for (const auto &coord :
              registerCoordinates(rewriter, loc, sliced, regs, ids))
           firstSlots.push_back(LLVM::ShlOp::create(
-              rewriter, loc, linearize(rewriter, loc, coord, sliced.getShape()),
+              rewriter, loc,
+              emitRowMajorIndex(rewriter, loc, coord, sliced.getShape()),
               partShift));
       }
       Value part = gatherBits(rewriter, loc, ids.warp(), warpBits);
@@ -686,11 +671,11 @@ private:
     for (SmallVector<Value> &coord : coords) {
       coord[axis] = LLVM::LShrOp::create(builder, loc, coord[axis],
                                          i32Constant(builder, loc, firstLevel));
-      ownSlots.push_back(linearize(builder, loc, coord, blockShape));
+      ownSlots.push_back(emitRowMajorIndex(builder, loc, coord, blockShape));
       coord[axis] =
           LLVM::AndOp::create(builder, loc, coord[axis],
                               i32Constant(builder, loc, -int64_t(numParts)));
-      firstSlots.push_back(linearize(builder, loc, coord, blockShape));
+      firstSlots.push_back(emitRowMajorIndex(builder, loc, coord, blockShape));
     }
 
     emitBarrier(builder, loc);

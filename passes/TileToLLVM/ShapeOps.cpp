@@ -104,18 +104,7 @@ struct SharedTile {
 
   /// The slot of the element at `coord` (i32 values, one per dimension).
   Value slot(OpBuilder &builder, Location loc, ArrayRef<Value> coord) const {
-    Value index;
-    int64_t stride = 1;
-    for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
-      Value term = coord[d];
-      if (stride > 1)
-        term = LLVM::ShlOp::create(
-            builder, loc, term,
-            i32Constant(builder, loc, llvm::Log2_64(stride)));
-      index = index ? LLVM::OrOp::create(builder, loc, index, term).getResult()
-                    : term;
-      stride *= shape[d];
-    }
+    Value index = emitRowMajorIndex(builder, loc, coord, shape);
     if (!padElements)
       return index;
     Value row = LLVM::LShrOp::create(

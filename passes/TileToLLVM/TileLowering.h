@@ -123,6 +123,12 @@ llvm::SmallVector<llvm::SmallVector<mlir::Value>>
 emitCoordinates(mlir::OpBuilder &builder, mlir::Location loc,
                 const layout::LinearLayout &layout);
 
+/// Row-major linear index of a coordinate (i32 values, one per dimension)
+/// in `shape`, whose sizes are powers of two: shifts and ors.
+mlir::Value emitRowMajorIndex(mlir::OpBuilder &builder, mlir::Location loc,
+                              llvm::ArrayRef<mlir::Value> coord,
+                              llvm::ArrayRef<int64_t> shape);
+
 /// Row-major linear index of each register's coordinate in the tile.
 llvm::SmallVector<mlir::Value>
 emitLinearIndices(mlir::OpBuilder &builder, mlir::Location loc,
