@@ -1,8 +1,10 @@
-//===- TargetCompile.cpp - one target's compile ----------------------------===//
+//===- TargetCompile.cpp - one target's compile
+//----------------------------===//
 
 #include "tileiras/Driver/TargetCompile.h"
 #include "tileiras/Codegen/Diagnostics.h"
 #include "tileiras/Codegen/PtxEmitter.h"
+#include "tileiras/Dialect/NVTileAA/NVTileAA.h"
 #include "tileiras/Driver/ExitCodes.h"
 #include "tileiras/Passes/Pipelines.h"
 
@@ -31,8 +33,7 @@ namespace {
 /// <stem>.<chip>.<NN>-<stage>.<ext>.
 class StageDumper {
 public:
-  StageDumper(llvm::StringRef directory, llvm::StringRef stem,
-              std::string chip)
+  StageDumper(llvm::StringRef directory, llvm::StringRef stem, std::string chip)
       : directory(directory), stem(stem), chip(std::move(chip)) {}
 
   bool enabled() const { return !directory.empty(); }
@@ -96,8 +97,9 @@ static DebugInfoKind debugInfoKind(codegen::DebugLevel level) {
 
 /// The explicit --ptx-version must at least cover the chip and not exceed
 /// what LLVM can emit; kernel-dependent needs are checked later.
-static llvm::Error checkPtxRequestForTarget(const codegen::PtxVersionRequest &request,
-                                           const targetspec::Target &target) {
+static llvm::Error
+checkPtxRequestForTarget(const codegen::PtxVersionRequest &request,
+                         const targetspec::Target &target) {
   if (request.kind != codegen::PtxVersionRequest::Kind::Explicit)
     return llvm::Error::success();
   targetspec::PtxVersion version = request.version;
@@ -160,8 +162,8 @@ static JobResult compileJob(const CompilePlan &plan, const TargetJob &job,
   pipelineOptions.numWarps = plan.numWarps.value_or(0);
   pipelineOptions.debugInfo = debugInfoKind(plan.debug);
 
-  using PhaseBuilder = void (*)(mlir::OpPassManager &,
-                                const TileaaToNvvmOptions &);
+  using PhaseBuilder =
+      void (*)(mlir::OpPassManager &, const TileaaToNvvmOptions &);
   auto runPhase = [&](llvm::StringRef name, PhaseBuilder build) -> bool {
     // The timer outlives the pass manager that reports into it.
     mlir::TimingScope phaseTimer = rootTimer.nest(("MLIR " + name).str());
@@ -189,7 +191,7 @@ static JobResult compileJob(const CompilePlan &plan, const TargetJob &job,
   // wrote its resolved target onto the module).
   if (plan.targetFromModule) {
     auto spec = (*module)->getAttrOfType<mlir::StringAttr>(
-        "nv_tileaa.target_spec");
+        nv_tileaa::NVTileAADialect::kTargetSpecAttrName);
     std::optional<targetspec::Target> resolved =
         spec ? targetspec::lookupTarget(spec.getValue()) : std::nullopt;
     if (!resolved) {
@@ -254,12 +256,15 @@ static JobResult compileJob(const CompilePlan &plan, const TargetJob &job,
   codegenOptions.numerics = plan.numerics;
   codegenOptions.cudaPath = plan.cudaPath;
   auto observer = [&](llvm::StringRef stage, const llvm::Module &m) {
-    dumper.dump(stage, "ll", [&](llvm::raw_ostream &os) { m.print(os, nullptr); });
+    dumper.dump(stage, "ll",
+                [&](llvm::raw_ostream &os) { m.print(os, nullptr); });
   };
 
-  mlir::TimingScope llvmTimer = rootTimer.nest("LLVM optimization and PTX emission");
+  mlir::TimingScope llvmTimer =
+      rootTimer.nest("LLVM optimization and PTX emission");
   if (plan.emit == EmitKind::Llvm) {
-    auto ptx = codegen::prepareAndOptimize(*llvmModule, codegenOptions, observer);
+    auto ptx =
+        codegen::prepareAndOptimize(*llvmModule, codegenOptions, observer);
     if (!ptx) {
       printCodegenError(ptx.takeError(), diagnostics);
       return fail(ExitCompileError);
@@ -298,8 +303,8 @@ static JobResult compileJob(const CompilePlan &plan, const TargetJob &job,
                      "PATH\n";
       return fail(ExitToolError);
     }
-    if (llvm::Error error = checkPtxasReadsVersion(*environment.ptxas,
-                                                   compiled->ptxVersion)) {
+    if (llvm::Error error =
+            checkPtxasReadsVersion(*environment.ptxas, compiled->ptxVersion)) {
       diagnostics << "tileiras: error: " << llvm::toString(std::move(error))
                   << "\n";
       return fail(ExitToolError);

@@ -1,5 +1,6 @@
 //===- AttachNVVMTarget.cpp - #nvvm.target from the module's target -------===//
 
+#include "tileiras/Dialect/NVTileAA/NVTileAA.h"
 #include "tileiras/Passes/Passes.h"
 #include "tileiras/TargetSpec/InstructionFamily.h"
 #include "tileiras/TargetSpec/Target.h"
@@ -19,8 +20,9 @@ using namespace tileiras;
 
 namespace {
 constexpr llvm::StringLiteral kComputeCapability =
-    "nv_tileaa.compute_capability";
-constexpr llvm::StringLiteral kTargetSpec = "nv_tileaa.target_spec";
+    nv_tileaa::NVTileAADialect::kComputeCapabilityAttrName;
+constexpr llvm::StringLiteral kTargetSpec =
+    nv_tileaa::NVTileAADialect::kTargetSpecAttrName;
 
 /// The attribute on the gpu.module, else on its parent module.
 Attribute lookupTargetAttr(gpu::GPUModuleOp gpuModule, llvm::StringRef name) {

@@ -1,5 +1,6 @@
 //===- ResolveTarget.cpp - record the compilation target ------------------===//
 
+#include "tileiras/Dialect/NVTileAA/NVTileAA.h"
 #include "tileiras/Passes/Passes.h"
 #include "tileiras/TargetSpec/Target.h"
 
@@ -16,10 +17,11 @@ using namespace tileiras;
 
 namespace {
 constexpr llvm::StringLiteral kComputeCapability =
-    "nv_tileaa.compute_capability";
+    nv_tileaa::NVTileAADialect::kComputeCapabilityAttrName;
 constexpr llvm::StringLiteral kLegacyComputeCapability =
-    "nv_tileaa.compute-capability";
-constexpr llvm::StringLiteral kTargetSpec = "nv_tileaa.target_spec";
+    nv_tileaa::NVTileAADialect::kLegacyComputeCapabilityAttrName;
+constexpr llvm::StringLiteral kTargetSpec =
+    nv_tileaa::NVTileAADialect::kTargetSpecAttrName;
 
 /// The target the module itself names, if any. target_spec carries the
 /// variant and wins; compute_capability alone names the base chip.
@@ -70,9 +72,9 @@ struct ResolveTargetPass
       }
       target = *requested;
       if (*own && **own != target)
-        module.emitWarning() << "--gpu-name=" << target.name()
-                             << " overrides the module's target "
-                             << (*own)->name();
+        module.emitWarning()
+            << "--gpu-name=" << target.name()
+            << " overrides the module's target " << (*own)->name();
     } else if (*own) {
       target = **own;
     } else {

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TileToLLVM/TileLowering.h"
+#include "tileiras/Dialect/NVTileAA/NVTileAA.h"
 #include "tileiras/Passes/Passes.h"
 #include "tileiras/TargetSpec/ArchTable.h"
 
@@ -28,7 +29,8 @@ using namespace tileiras::lowering;
 namespace nv = tileiras::nv_tileaa;
 
 namespace {
-constexpr llvm::StringLiteral kOccupancy = "nv_tileaa.occupancy";
+constexpr llvm::StringLiteral kOccupancy =
+    nv_tileaa::NVTileAADialect::kOccupancyAttrName;
 constexpr llvm::StringLiteral kNoAlias = "nv_tileaa.noalias";
 
 /// Launch attributes of a kernel. Attributes the function already carries
@@ -208,7 +210,8 @@ FailureOr<targetspec::Target> moduleTarget(ModuleOp module) {
   StringAttr spec;
   module.walk([&](Operation *op) {
     if (!spec)
-      spec = op->getAttrOfType<StringAttr>("nv_tileaa.target_spec");
+      spec = op->getAttrOfType<StringAttr>(
+          nv_tileaa::NVTileAADialect::kTargetSpecAttrName);
   });
   if (!spec)
     return module.emitError()

@@ -42,7 +42,8 @@ targetspec::Target moduleTarget(ModuleOp module) {
   StringAttr spec;
   module.walk([&](Operation *op) {
     if (!spec)
-      spec = op->getAttrOfType<StringAttr>("nv_tileaa.target_spec");
+      spec = op->getAttrOfType<StringAttr>(
+          nv::NVTileAADialect::kTargetSpecAttrName);
   });
   if (spec)
     if (auto target = targetspec::lookupTarget(spec.getValue()))
