@@ -62,11 +62,7 @@ lowering::convertLayout(OpBuilder &builder, Location loc, LoweringState &state,
     return result;
   }
 
-  // i1 has no shared-memory representation of its own: store bytes.
-  Type storedType = elementType;
-  bool isBool = elementType.isInteger(1);
-  if (isBool)
-    storedType = builder.getI8Type();
+  Type storedType = sharedStorageType(elementType);
   int64_t elementBytes = sharedElementBytes(storedType);
   PaddedIndexing padded(source.getShape(), elementBytes);
   Value buffer = state.scratch.getBuffer(builder, loc,
@@ -80,24 +76,15 @@ lowering::convertLayout(OpBuilder &builder, Location loc, LoweringState &state,
   for (unsigned reg = 0; reg < source.getNumRegisters(); ++reg) {
     if (!firstCopy[reg])
       continue;
-    Value value = elements[reg];
-    if (isBool)
-      value = LLVM::ZExtOp::create(builder, loc, storedType, value);
-    Value address =
-        sharedElementAddress(builder, loc, buffer, storedType,
-                             padded.apply(builder, loc, sourceIndices[reg]));
-    LLVM::StoreOp::create(builder, loc, value, address);
+    storeSharedElement(builder, loc, buffer,
+                       padded.apply(builder, loc, sourceIndices[reg]),
+                       elements[reg]);
   }
   emitBarrier(builder, loc);
 
   llvm::SmallVector<Value> result;
-  for (Value index : emitLinearIndices(builder, loc, destination)) {
-    Value address = sharedElementAddress(builder, loc, buffer, storedType,
-                                         padded.apply(builder, loc, index));
-    Value value = LLVM::LoadOp::create(builder, loc, storedType, address);
-    if (isBool)
-      value = LLVM::TruncOp::create(builder, loc, elementType, value);
-    result.push_back(value);
-  }
+  for (Value index : emitLinearIndices(builder, loc, destination))
+    result.push_back(loadSharedElement(builder, loc, buffer, elementType,
+                                       padded.apply(builder, loc, index)));
   return result;
 }

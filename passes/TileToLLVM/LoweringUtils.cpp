@@ -354,6 +354,33 @@ Value lowering::sharedElementAddress(OpBuilder &builder, Location loc,
                              ValueRange{index});
 }
 
+Type lowering::sharedStorageType(Type llvmElementType) {
+  return llvmElementType.isInteger(1)
+             ? IntegerType::get(llvmElementType.getContext(), 8)
+             : llvmElementType;
+}
+
+void lowering::storeSharedElement(OpBuilder &builder, Location loc, Value base,
+                                  Value index, Value value) {
+  Type storedType = sharedStorageType(value.getType());
+  if (storedType != value.getType())
+    value = LLVM::ZExtOp::create(builder, loc, storedType, value);
+  LLVM::StoreOp::create(
+      builder, loc, value,
+      sharedElementAddress(builder, loc, base, storedType, index));
+}
+
+Value lowering::loadSharedElement(OpBuilder &builder, Location loc, Value base,
+                                  Type llvmElementType, Value index) {
+  Type storedType = sharedStorageType(llvmElementType);
+  Value value = LLVM::LoadOp::create(
+      builder, loc, storedType,
+      sharedElementAddress(builder, loc, base, storedType, index));
+  if (storedType != llvmElementType)
+    value = LLVM::TruncOp::create(builder, loc, llvmElementType, value);
+  return value;
+}
+
 int64_t lowering::sharedElementBytes(Type llvmElementType) {
   if (isa<LLVM::LLVMPointerType>(llvmElementType))
     return 8;

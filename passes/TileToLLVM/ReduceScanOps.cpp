@@ -202,32 +202,21 @@ registerCoordinates(OpBuilder &builder, Location loc,
 struct ScratchSlots {
   Value base;
   Type elementType;
-  Type storedType;
 
   ScratchSlots(OpBuilder &builder, Location loc, LoweringState &state,
                Type elementType, int64_t numSlots)
-      : elementType(elementType),
-        storedType(elementType.isInteger(1) ? builder.getI8Type()
-                                            : elementType) {
-    base = state.scratch.getBuffer(builder, loc,
-                                   numSlots * sharedElementBytes(storedType));
+      : elementType(elementType) {
+    base = state.scratch.getBuffer(
+        builder, loc,
+        numSlots * sharedElementBytes(sharedStorageType(elementType)));
   }
 
   void store(OpBuilder &builder, Location loc, Value value, Value slot) const {
-    if (storedType != elementType)
-      value = LLVM::ZExtOp::create(builder, loc, storedType, value);
-    LLVM::StoreOp::create(
-        builder, loc, value,
-        sharedElementAddress(builder, loc, base, storedType, slot));
+    storeSharedElement(builder, loc, base, slot, value);
   }
 
   Value load(OpBuilder &builder, Location loc, Value slot) const {
-    Value value = LLVM::LoadOp::create(
-        builder, loc, storedType,
-        sharedElementAddress(builder, loc, base, storedType, slot));
-    if (storedType != elementType)
-      value = LLVM::TruncOp::create(builder, loc, elementType, value);
-    return value;
+    return loadSharedElement(builder, loc, base, elementType, slot);
   }
 };
 

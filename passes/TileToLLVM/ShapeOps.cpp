@@ -78,15 +78,14 @@ Coord delinearize(int64_t index, ArrayRef<int64_t> shape) {
 /// accesses spread over the banks (the padding of lowering::convertLayout).
 struct SharedTile {
   SmallVector<int64_t> shape;
-  Type storedType; // i1 is stored as a byte
+  Type storedType; // sharedStorageType of the element
   int64_t rowLength = 1;
   int64_t padElements = 0;
   int64_t rows = 1;
 
-  SharedTile(ArrayRef<int64_t> shape, Type elementType, OpBuilder &builder)
-      : shape(shape.begin(), shape.end()), storedType(elementType) {
-    if (elementType.isInteger(1))
-      storedType = builder.getI8Type();
+  SharedTile(ArrayRef<int64_t> shape, Type elementType)
+      : shape(shape.begin(), shape.end()),
+        storedType(sharedStorageType(elementType)) {
     if (shape.size() >= 2) {
       rowLength = shape.back();
       for (int64_t d : shape.drop_back())
@@ -117,21 +116,12 @@ struct SharedTile {
 
   void store(OpBuilder &builder, Location loc, Value buffer, Value slot,
              Value value) const {
-    if (value.getType() != storedType)
-      value = LLVM::ZExtOp::create(builder, loc, storedType, value);
-    LLVM::StoreOp::create(
-        builder, loc, value,
-        sharedElementAddress(builder, loc, buffer, storedType, slot));
+    storeSharedElement(builder, loc, buffer, slot, value);
   }
 
   Value load(OpBuilder &builder, Location loc, Value buffer, Value slot,
              Type elementType) const {
-    Value value = LLVM::LoadOp::create(
-        builder, loc, storedType,
-        sharedElementAddress(builder, loc, buffer, storedType, slot));
-    if (elementType != storedType)
-      value = LLVM::TruncOp::create(builder, loc, elementType, value);
-    return value;
+    return loadSharedElement(builder, loc, buffer, elementType, slot);
   }
 
   /// Every thread reads the elements `layout` gives it.
@@ -346,7 +336,7 @@ struct ExtractSliceLowering : public ShapePattern<nv::ExtractSliceOp> {
     // the end (no branches), which nobody reads.
     Type elementType = elementTypeOf(sourceType);
     ArrayRef<int64_t> sizes = op.getType().getShape();
-    SharedTile tile(sizes, elementType, rewriter);
+    SharedTile tile(sizes, elementType);
     Value buffer = state.scratch.getBuffer(rewriter, loc, tile.bytes(1));
     Value spare = i32Constant(rewriter, loc, tile.numSlots());
     emitBarrier(rewriter, loc);
@@ -467,7 +457,7 @@ struct CatLowering : public ShapePattern<nv::CatOp> {
 
     // Shared memory: both operands are stored at their place in the result
     // tile, which every thread then reads in the result layout.
-    SharedTile tile(op.getType().getShape(), elementType, rewriter);
+    SharedTile tile(op.getType().getShape(), elementType);
     Value buffer = state.scratch.getBuffer(rewriter, loc, tile.bytes());
     emitBarrier(rewriter, loc);
     for (auto &[reg, coord] : storedCoordinates(rewriter, loc, lhs))

@@ -173,6 +173,18 @@ llvm::SmallVector<mlir::Value> convertLayout(
 /// Bytes one element of `type` occupies in shared memory.
 int64_t sharedElementBytes(mlir::Type llvmElementType);
 
+/// The type an element is kept as in shared memory: i1 has no shared
+/// representation of its own and is stored as a byte.
+mlir::Type sharedStorageType(mlir::Type llvmElementType);
+/// Stores `value` as element `index` (in storage elements) of a shared
+/// buffer, widening i1 to its byte.
+void storeSharedElement(mlir::OpBuilder &builder, mlir::Location loc,
+                        mlir::Value base, mlir::Value index, mlir::Value value);
+/// Loads element `index` of a shared buffer as `llvmElementType`.
+mlir::Value loadSharedElement(mlir::OpBuilder &builder, mlir::Location loc,
+                              mlir::Value base, mlir::Type llvmElementType,
+                              mlir::Value index);
+
 //===----------------------------------------------------------------------===//
 // Pattern families (one file each)
 //===----------------------------------------------------------------------===//
