@@ -149,6 +149,9 @@ CLASSES = [
     ("shfl", lambda op: op.startswith("shfl")),
     ("bar", lambda op: op.startswith(("bar.", "barrier."))),
     ("fma", lambda op: op.startswith("fma")),
+    ("mma", lambda op: op.startswith(("mma.", "wgmma.", "tcgen05.mma"))),
+    ("ldmatrix", lambda op: op.startswith("ldmatrix")),
+    ("cp.async", lambda op: op.startswith("cp.async")),
     ("atom/red", lambda op: op.startswith(("atom", "red."))),
     ("cvt", lambda op: op.startswith("cvt.")),  # not cvta (address space)
     ("local", lambda op: op.startswith(("ld.local", "st.local"))),

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tileiras/Dialect/NVTileAA/DotPath.h"
 #include "tileiras/Dialect/NVTileAA/NVTileAA.h"
 
 #include "tileiras/TargetSpec/Target.h"
@@ -23,8 +24,8 @@ using namespace tileiras::nv_tileaa;
 
 namespace {
 /// Short aliases for the layout encodings (`#blocked`, `#slice`,
-/// `#dot_operand`), which would otherwise be spelled out in every tile type
-/// after layout assignment. Types and the other attributes print inline.
+/// `#dot_operand`, `#mma`), which would otherwise be spelled out in every tile
+/// type after layout assignment. Types and the other attributes print inline.
 struct NVTileAAOpAsmInterface : public OpAsmDialectInterface {
   using OpAsmDialectInterface::OpAsmDialectInterface;
 
@@ -39,6 +40,10 @@ struct NVTileAAOpAsmInterface : public OpAsmDialectInterface {
     }
     if (isa<DotOperandEncodingAttr>(attr)) {
       os << "dot_operand";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<MmaEncodingAttr>(attr)) {
+      os << "mma";
       return AliasResult::FinalAlias;
     }
     return AliasResult::NoAlias;
@@ -251,6 +256,13 @@ LogicalResult NVTileAADialect::verifyOperationAttribute(Operation *op,
       return op->emitError() << "'" << name
                              << "' must be a non-negative integer on a "
                                 "function";
+    return success();
+  }
+
+  if (name == kDotPathAttrName) {
+    if (!isa<DotOp>(op) || !isa<StringAttr>(value))
+      return op->emitError()
+             << "'" << name << "' must be a string on nv_tileaa.dot";
     return success();
   }
 

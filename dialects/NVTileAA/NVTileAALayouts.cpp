@@ -1,6 +1,7 @@
 //===- NVTileAALayouts.cpp - distributed layout encodings -----------------===//
 
 #include "tileiras/Dialect/NVTileAA/NVTileAA.h"
+#include "tileiras/Layout/MmaLayouts.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -137,9 +138,58 @@ LogicalResult SliceEncodingAttr::verifyEncoding(
 // DotOperandEncodingAttr
 //===----------------------------------------------------------------------===//
 
+//===----------------------------------------------------------------------===//
+// MmaEncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult MmaEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned versionMajor,
+    llvm::ArrayRef<unsigned> warpsPerCTA, llvm::ArrayRef<unsigned> instrShape) {
+  if (versionMajor != 2)
+    return emitError() << "#nv_tileaa.mma versionMajor must be 2 (mma.sync), "
+                          "got "
+                       << versionMajor;
+  if (warpsPerCTA.size() != 2 || !allPowersOfTwo(warpsPerCTA) ||
+      product(warpsPerCTA) > 32)
+    return emitError() << "#nv_tileaa.mma warpsPerCTA must be two powers of "
+                          "two multiplying to at most 32";
+  if (instrShape.size() != 2 || instrShape[0] != layout::kMmaM ||
+      instrShape[1] != layout::kMmaN)
+    return emitError() << "#nv_tileaa.mma instrShape must be [16, 8] for "
+                          "version 2";
+  return success();
+}
+
+layout::LinearLayout
+MmaEncodingAttr::toLinearLayout(llvm::ArrayRef<int64_t> shape) const {
+  return layout::mmaAccumulatorLayout(shape, getWarpsPerCTA());
+}
+
+unsigned MmaEncodingAttr::getLayoutRank() const { return 2; }
+
+unsigned MmaEncodingAttr::getLayoutNumWarps() const {
+  return product(getWarpsPerCTA());
+}
+
+LogicalResult MmaEncodingAttr::verifyEncoding(
+    llvm::ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  if (failed(verifyRankMatches("mma", 2, shape, emitError)))
+    return failure();
+  if (shape[0] < layout::kMmaM || shape[1] < layout::kMmaN)
+    return emitError() << "#nv_tileaa.mma needs a tile of at least 16x8, got "
+                       << shape[0] << "x" << shape[1];
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// DotOperandEncodingAttr
+//===----------------------------------------------------------------------===//
+
 LogicalResult
 DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                               unsigned opIdx, Attribute parent) {
+                               unsigned opIdx, Attribute parent,
+                               unsigned kWidth) {
   if (opIdx > 1)
     return emitError() << "#nv_tileaa.dot_operand opIdx must be 0 (A) or 1 "
                           "(B), got "
@@ -152,11 +202,22 @@ DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "#nv_tileaa.dot_operand parent must have rank 2 "
                           "or 3, got "
                        << parentRank;
+  bool mma = isa<MmaEncodingAttr>(parent);
+  if (mma && kWidth != 1 && kWidth != 2 && kWidth != 4)
+    return emitError() << "#nv_tileaa.dot_operand of an mma parent needs "
+                          "kWidth 1, 2 or 4, got "
+                       << kWidth;
+  if (!mma && kWidth != 0)
+    return emitError() << "#nv_tileaa.dot_operand kWidth applies only to an "
+                          "mma parent";
   return success();
 }
 
 layout::LinearLayout
 DotOperandEncodingAttr::toLinearLayout(llvm::ArrayRef<int64_t> shape) const {
+  if (auto mma = dyn_cast<MmaEncodingAttr>(getParent()))
+    return layout::mmaOperandLayout(shape, getOpIdx(), mma.getWarpsPerCTA(),
+                                    getKWidth());
   // The accumulator's extent along the dimension this operand lacks does
   // not matter: its bases are dropped. Size 1 keeps them out entirely.
   unsigned rank = shape.size();
@@ -184,7 +245,21 @@ unsigned DotOperandEncodingAttr::getLayoutNumWarps() const {
 LogicalResult DotOperandEncodingAttr::verifyEncoding(
     llvm::ArrayRef<int64_t> shape, Type,
     function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyRankMatches("dot_operand", getLayoutRank(), shape, emitError);
+  if (failed(
+          verifyRankMatches("dot_operand", getLayoutRank(), shape, emitError)))
+    return failure();
+  if (!isa<MmaEncodingAttr>(getParent()))
+    return success();
+  // One instruction's operand: A is at least 16 x kInstr, B kInstr x 8.
+  int64_t kInstr = layout::mmaInstrK(getKWidth());
+  int64_t outer = getOpIdx() == 0 ? shape[0] : shape[1];
+  int64_t k = getOpIdx() == 0 ? shape[1] : shape[0];
+  if (outer < (getOpIdx() == 0 ? layout::kMmaM : layout::kMmaN) || k < kInstr)
+    return emitError() << "#nv_tileaa.dot_operand of an mma parent needs a "
+                       << (getOpIdx() == 0 ? "16 x " : "") << kInstr
+                       << (getOpIdx() == 0 ? "" : " x 8")
+                       << " tile at least, got " << shape[0] << "x" << shape[1];
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

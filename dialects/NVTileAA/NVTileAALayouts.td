@@ -77,18 +77,51 @@ def NVTileAA_SliceEncodingAttr
   let assemblyFormat = "`<` `dim` `=` $dim `,` `parent` `=` $parent `>`";
 }
 
+def NVTileAA_MmaEncodingAttr
+    : NVTileAA_LayoutAttr<"MmaEncoding", "mma"> {
+  let summary = "the accumulator of a tensor-core dot";
+  let description = [{
+    `#nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 2], instrShape =
+    [16, 8]>`: the C/D fragments of `mma.sync` m16n8 instructions (version
+    2), warps tiling the [M, N] accumulator `warpsPerCTA` = [along M, along
+    N] (warp id = m * wn + n) and each warp repeating the 16x8 instruction
+    over the rest. Only rank 2.
+  }];
+  let parameters = (ins "unsigned":$versionMajor,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$instrShape);
+  let assemblyFormat = [{
+    `<` `versionMajor` `=` $versionMajor `,`
+        `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,`
+        `instrShape` `=` `[` $instrShape `]` `>`
+  }];
+}
+
 def NVTileAA_DotOperandEncodingAttr
     : NVTileAA_LayoutAttr<"DotOperandEncoding", "dot_operand"> {
   let summary = "an operand of dot, laid out for its accumulator";
   let description = [{
     `#nv_tileaa.dot_operand<opIdx = 0, parent = #nv_tileaa.blocked<...>>`:
     operand A (opIdx 0, [.., M, K]) or B (opIdx 1, [.., K, N]) of a `dot`
-    whose accumulator has the parent layout. For the FMA path every thread
-    holds all of K for the rows (A) or columns (B) it owns in the
-    accumulator.
+    whose accumulator has the parent layout. For the FMA path (a blocked
+    parent) every thread holds all of K for the rows (A) or columns (B) it
+    owns in the accumulator. With an `#nv_tileaa.mma` parent the operand is
+    in mma.sync A/B fragments with `kWidth` consecutive K elements per
+    32-bit register (1 tf32, 2 f16/bf16, 4 for 8-bit types):
+    `#nv_tileaa.dot_operand<opIdx = 0, parent = #nv_tileaa.mma<...>,
+    kWidth = 2>`.
   }];
-  let parameters = (ins "unsigned":$opIdx, "::mlir::Attribute":$parent);
-  let assemblyFormat = "`<` `opIdx` `=` $opIdx `,` `parent` `=` $parent `>`";
+  let parameters = (ins "unsigned":$opIdx, "::mlir::Attribute":$parent,
+                        DefaultValuedParameter<"unsigned", "0">:$kWidth);
+  let assemblyFormat = [{
+    `<` `opIdx` `=` $opIdx `,` `parent` `=` $parent
+        (`,` `kWidth` `=` $kWidth^)? `>`
+  }];
+  let builders = [
+    AttrBuilder<(ins "unsigned":$opIdx, "::mlir::Attribute":$parent), [{
+      return $_get($_ctxt, opIdx, parent, 0u);
+    }]>
+  ];
 }
 
 #endif // TILEIRAS_DIALECT_NVTILEAA_LAYOUTS_TD

@@ -16,8 +16,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LayoutAssignment/MmaChoice.h"
 #include "tileiras/Analysis/AxisInfo.h"
+#include "tileiras/Dialect/NVTileAA/DotPath.h"
 #include "tileiras/Layout/LinearLayout.h"
+#include "tileiras/Layout/MmaLayouts.h"
+#include "tileiras/Passes/ModuleTarget.h"
 #include "tileiras/Passes/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -84,9 +88,10 @@ class FunctionLayouts {
 public:
   FunctionLayouts(nv::FuncOp func, unsigned numWarps,
                   const AxisInfoAnalysis &axisInfo,
-                  const llvm::DenseMap<Operation *, nv::FuncOp> &callees)
+                  const llvm::DenseMap<Operation *, nv::FuncOp> &callees,
+                  const targetspec::Target &target)
       : func(func), numWarps(numWarps), axisInfo(axisInfo), callees(callees),
-        context(func.getContext()) {}
+        target(target), context(func.getContext()) {}
 
   LogicalResult run() {
     collectWishes();
@@ -157,9 +162,27 @@ private:
         layout::blockedParams(shape, numWarps, sizePerThread, order));
   }
 
+  /// Accumulator layout of a dot: mma.sync fragments where the target and
+  /// the types allow (the choice is recorded on the dot), else FMA blocks.
+  Attribute dotLayout(nv::DotOp dot) {
+    DotPathChoice choice = chooseDotPath(dot, target, numWarps);
+    dot->setAttr(nv::kDotPathAttrName,
+                 StringAttr::get(context, choice.description));
+    if (!choice.usesMma())
+      return fmaDotLayout(asTile(dot.getType()));
+    return nv::MmaEncodingAttr::get(
+        context, 2, choice.warpsPerCTA,
+        {unsigned(layout::kMmaM), unsigned(layout::kMmaN)});
+  }
+
+  /// Elements per operand register of a dot on mma.sync.
+  unsigned mmaKWidth(nv::DotOp dot) {
+    return chooseDotPath(dot, target, numWarps).kWidth;
+  }
+
   /// Accumulator layout of an FMA dot: small square-ish blocks per thread
   /// so each loaded A and B element feeds several FMAs.
-  Attribute dotLayout(RankedTensorType result) {
+  Attribute fmaDotLayout(RankedTensorType result) {
     llvm::ArrayRef<int64_t> shape = result.getShape();
     unsigned rank = shape.size();
     int64_t m = shape[rank - 2], n = shape[rank - 1];
@@ -289,7 +312,7 @@ private:
           wish(store.getMask(), layout, true);
         })
         .Case([&](nv::DotOp dot) {
-          Attribute layout = dotLayout(asTile(dot.getType()));
+          Attribute layout = dotLayout(dot);
           wish(dot.getC(), layout, true);
           wish(dot.getResult(), layout, true);
         })
@@ -514,9 +537,22 @@ private:
             })
         .Case([&](nv::DotOp dot) {
           Attribute accumulator = layoutOf(dot.getC());
-          if (!isa_and_nonnull<nv::BlockedEncodingAttr>(accumulator))
-            accumulator = dotLayout(asTile(dot.getType()));
+          Attribute wanted = dotLayout(dot);
+          if (isa<nv::MmaEncodingAttr>(wanted) ||
+              !isa_and_nonnull<nv::BlockedEncodingAttr>(accumulator))
+            accumulator = wanted;
           convertOperand(dot.getCMutable(), accumulator);
+          if (isa<nv::MmaEncodingAttr>(accumulator)) {
+            unsigned kWidth = mmaKWidth(dot);
+            convertOperand(dot.getAMutable(),
+                           nv::DotOperandEncodingAttr::get(
+                               context, 0, accumulator, kWidth));
+            convertOperand(dot.getBMutable(),
+                           nv::DotOperandEncodingAttr::get(
+                               context, 1, accumulator, kWidth));
+            setLayout(dot.getResult(), accumulator);
+            return success();
+          }
           // Operands in registers (every thread holding all of K for its
           // rows and columns) unless that is too much to hold; then they
           // stay as they are and the dot lowering streams them from shared
@@ -788,6 +824,7 @@ private:
   unsigned numWarps;
   const AxisInfoAnalysis &axisInfo;
   const llvm::DenseMap<Operation *, nv::FuncOp> &callees;
+  const targetspec::Target &target;
   MLIRContext *context;
   llvm::DenseMap<Value, std::pair<Attribute, bool>> wishes;
   llvm::DenseMap<std::pair<Value, Attribute>, Value> conversions;
@@ -868,6 +905,7 @@ struct AssignLayoutsPass
       return signalPassFailure();
 
     AxisInfoAnalysis axisInfo(module);
+    targetspec::Target target = recordedTarget(module);
     // Callees first, so call sites see their callee's layouts.
     llvm::SmallVector<nv::FuncOp> order;
     llvm::DenseSet<Operation *> visited;
@@ -889,7 +927,7 @@ struct AssignLayoutsPass
       unsigned funcWarps = warps.lookup(func);
       if (!funcWarps)
         funcWarps = defaultWarps;
-      FunctionLayouts layouts(func, funcWarps, axisInfo, callees);
+      FunctionLayouts layouts(func, funcWarps, axisInfo, callees, target);
       if (failed(layouts.run()))
         return signalPassFailure();
     }

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TileToLLVM/TileLowering.h"
+#include "tileiras/Passes/ModuleTarget.h"
 #include "tileiras/Passes/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -37,20 +38,6 @@ using namespace tileiras::lowering;
 namespace nv = tileiras::nv_tileaa;
 
 namespace {
-/// The target recorded on the module (the default when there is none).
-targetspec::Target moduleTarget(ModuleOp module) {
-  StringAttr spec;
-  module.walk([&](Operation *op) {
-    if (!spec)
-      spec = op->getAttrOfType<StringAttr>(
-          nv::NVTileAADialect::kTargetSpecAttrName);
-  });
-  if (spec)
-    if (auto target = targetspec::lookupTarget(spec.getValue()))
-      return *target;
-  return *targetspec::lookupTarget(targetspec::kDefaultTarget);
-}
-
 /// Every tile must carry a layout and fit in registers.
 LogicalResult checkTiles(ModuleOp module) {
   bool ok = true;
@@ -96,7 +83,7 @@ struct ConvertTileAAToLLVMPass
     // The analysis must see the nv_tileaa IR, before anything is lowered.
     AxisInfoAnalysis axisInfo(module);
     SharedScratch scratch;
-    LoweringState state{axisInfo, scratch, moduleTarget(module)};
+    LoweringState state{axisInfo, scratch, recordedTarget(module)};
     TileTypeConverter converter(context);
 
     // Stage 1: tiles.

@@ -44,6 +44,21 @@ getFmaOperandRegisters(mlir::Operation *op, const layout::LinearLayout &acc,
                        const layout::LinearLayout &operand, unsigned opIdx,
                        int64_t k);
 
+/// The registers of one mma.sync instruction's fragments, in fragment
+/// order: A (4 * kWidth elements), B (2 * kWidth), C/D (4).
+struct MmaInstruction {
+  llvm::SmallVector<unsigned> a, b, c;
+};
+
+/// Every mma.sync instruction of a dot with accumulator layout `acc` and
+/// operand layouts `a`, `b` (the mma fragment layouts for `kWidth` and
+/// `warpsPerCTA`), K step outermost. Fails with a diagnostic on `op` when a
+/// fragment element is not in the thread's registers.
+mlir::FailureOr<llvm::SmallVector<MmaInstruction>>
+planMmaSync(mlir::Operation *op, const layout::LinearLayout &acc,
+            const layout::LinearLayout &a, const layout::LinearLayout &b,
+            unsigned kWidth, llvm::ArrayRef<unsigned> warpsPerCTA);
+
 } // namespace tileiras::lowering
 
 #endif // TILEIRAS_PASSES_TILETOLLVM_REDUCESCANDOTUTILS_H

@@ -97,3 +97,53 @@ func.func private @dot_operand_parent_rank4(tensor<2x2x64x32xf16, #nv_tileaa.dot
 
 // expected-error @+1 {{#nv_tileaa.dot_operand layout of rank 2 on a tile of rank 1}}
 func.func private @dot_operand_rank(tensor<64xf16, #nv_tileaa.dot_operand<opIdx = 1, parent = #nv_tileaa.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.mma versionMajor must be 2 (mma.sync), got 3}}
+func.func private @mma_version(tensor<64x64xf32, #nv_tileaa.mma<versionMajor = 3, warpsPerCTA = [2, 2], instrShape = [16, 8]>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.mma warpsPerCTA must be two powers of two multiplying to at most 32}}
+func.func private @mma_warps(tensor<64x64xf32, #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [3, 2], instrShape = [16, 8]>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.mma instrShape must be [16, 8] for version 2}}
+func.func private @mma_instr(tensor<64x64xf32, #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 2], instrShape = [16, 16]>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.mma needs a tile of at least 16x8, got 8x8}}
+func.func private @mma_small(tensor<8x8xf32, #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [1, 1], instrShape = [16, 8]>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.mma layout of rank 2 on a tile of rank 1}}
+func.func private @mma_rank(tensor<64xf32, #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [1, 1], instrShape = [16, 8]>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.dot_operand of an mma parent needs kWidth 1, 2 or 4, got 3}}
+func.func private @mma_kwidth(tensor<64x32xf16, #nv_tileaa.dot_operand<opIdx = 0, parent = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>, kWidth = 3>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.dot_operand of an mma parent needs kWidth 1, 2 or 4, got 0}}
+func.func private @mma_no_kwidth(tensor<64x32xf16, #nv_tileaa.dot_operand<opIdx = 0, parent = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.dot_operand kWidth applies only to an mma parent}}
+func.func private @blocked_kwidth(tensor<64x32xf16, #nv_tileaa.dot_operand<opIdx = 0, parent = #nv_tileaa.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>, kWidth = 2>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.dot_operand of an mma parent needs a 16 x 16 tile at least, got 16x8}}
+func.func private @mma_operand_small(tensor<16x8xf16, #nv_tileaa.dot_operand<opIdx = 0, parent = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [1, 1], instrShape = [16, 8]>, kWidth = 2>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.dot_operand of an mma parent needs a 32 x 8 tile at least, got 16x8}}
+func.func private @mma_operand_b_small(tensor<16x8xi8, #nv_tileaa.dot_operand<opIdx = 1, parent = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [1, 1], instrShape = [16, 8]>, kWidth = 4>>)

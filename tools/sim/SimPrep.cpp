@@ -695,6 +695,57 @@ void translateInlineAsm(Module &m) {
     AsmTranslator(call).run();
 }
 
+/// llvm.nvvm.mma.* (a warp-collective returning a struct) -> the fragment
+/// registers stored as 32-bit words, then __sim_mma(name, in, out), then the
+/// D words loaded back into the struct. The runtime (mma.cpp) decodes the
+/// instruction from the name.
+void lowerMmaCalls(Module &m) {
+  SmallVector<Function *> intrinsics;
+  for (Function &f : m)
+    if (f.getName().starts_with("llvm.nvvm.mma."))
+      intrinsics.push_back(&f);
+  LLVMContext &context = m.getContext();
+  Type *i32 = Type::getInt32Ty(context);
+  PointerType *ptr = PointerType::getUnqual(context);
+  FunctionCallee sim = m.getOrInsertFunction(
+      "__sim_mma", Type::getVoidTy(context), ptr, ptr, ptr);
+  for (Function *f : intrinsics) {
+    std::string name = f->getName().drop_front(strlen("llvm.nvvm.")).str();
+    for (User *user : make_early_inc_range(f->users())) {
+      auto *call = dyn_cast<CallInst>(user);
+      auto *result = call ? dyn_cast<StructType>(call->getType()) : nullptr;
+      if (!call || !result || call->arg_size() != 10 ||
+          result->getNumElements() != 4)
+        fail("unsupported use of @" + f->getName() +
+             " (the simulator knows the m16n8 forms with 10 operand words)");
+      IRBuilder<> entry(&*call->getFunction()->getEntryBlock().begin());
+      Value *in = entry.CreateAlloca(ArrayType::get(i32, 10));
+      Value *out = entry.CreateAlloca(ArrayType::get(i32, 4));
+      IRBuilder<> b(call);
+      for (unsigned i = 0; i < 10; ++i) {
+        Value *arg = call->getArgOperand(i);
+        if (m.getDataLayout().getTypeSizeInBits(arg->getType()) != 32)
+          fail("operand " + Twine(i) + " of @" + f->getName() +
+               " is not a 32-bit register");
+        b.CreateStore(b.CreateBitCast(arg, i32),
+                      b.CreateConstGEP1_32(i32, in, i));
+      }
+      b.CreateCall(sim, {b.CreateGlobalString(name), in, out});
+      Value *value = PoisonValue::get(result);
+      for (unsigned i = 0; i < 4; ++i)
+        value = b.CreateInsertValue(
+            value,
+            b.CreateBitCast(
+                b.CreateLoad(i32, b.CreateConstGEP1_32(i32, out, i)),
+                result->getElementType(i)),
+            i);
+      call->replaceAllUsesWith(value);
+      call->eraseFromParent();
+    }
+    f->eraseFromParent();
+  }
+}
+
 /// llvm.nvvm.X.Y -> __sim_nvvm_X_Y (same type), implemented by the runtime.
 void renameNvvmIntrinsics(Module &m) {
   SmallVector<Function *> intrinsics;
@@ -879,6 +930,7 @@ int main(int argc, char **argv) {
       f->setName("__sim_" + name.ltrim('_'));
 
   translateInlineAsm(*m);
+  lowerMmaCalls(*m);
   renameNvvmIntrinsics(*m);
   uint64_t sharedBytes = relocateSharedMemory(*m, sharedNames);
 

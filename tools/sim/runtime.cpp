@@ -8,6 +8,7 @@
 // signature; an intrinsic that is missing here fails the link, so nothing
 // is simulated silently wrong.
 #include "runtime.h"
+#include "mma.h"
 
 #include <cfenv>
 #include <cmath>
@@ -16,6 +17,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unistd.h>
 
@@ -171,7 +173,7 @@ extern "C" void __sim_nvvm_membar_sys() {
 
 namespace {
 
-enum WarpOp : uint64_t { ShflIdx = 1, ShflBfly, ShflUp, ShflDown, Vote };
+enum WarpOp : uint64_t { ShflIdx = 1, ShflBfly, ShflUp, ShflDown, Vote, Mma };
 
 /// Every lane of the warp publishes `value`, then `pick` reads the warp's
 /// values. All lanes must execute the same operation with the full member
@@ -766,3 +768,56 @@ extern "C" float __nv_powif(float a, int b) {
   return static_cast<float>(std::pow(static_cast<double>(a), b));
 }
 extern "C" double __nv_powi(double a, int b) { return std::pow(a, b); }
+
+/// cvt.rna.tf32.f32: keep 10 mantissa bits, to nearest with ties away from
+/// zero (add half a tf32 ulp to the magnitude, then truncate); Inf and NaN
+/// pass through. The low 13 bits of the result are zero.
+extern "C" uint32_t __sim_nvvm_f2tf32_rna(float a) {
+  uint32_t u;
+  std::memcpy(&u, &a, 4);
+  if ((u & 0x7f800000u) == 0x7f800000u)
+    return u;
+  return (u + 0x1000u) & 0xffffe000u;
+}
+
+//===----------------------------------------------------------------------===//
+// mma.sync (mma.cpp computes; here the warp meets)
+//===----------------------------------------------------------------------===//
+
+/// Every lane publishes its fragment registers (A, B, C words); each lane
+/// then computes its own D from the whole warp's fragments.
+extern "C" void __sim_mma(const char *name, const uint32_t *in, uint32_t *out) {
+  std::optional<mma::Instr> instr = mma::decode(name);
+  if (!instr)
+    die(6, "mma.sync form %s is not simulated", name);
+  warpExchange(Mma, 0xffffffffu, 0, reinterpret_cast<uintptr_t>(in),
+               [&](Warp &warp) -> uint64_t {
+                 const mma::LaneFragments *lanes[32];
+                 for (unsigned lane = 0; lane < 32; ++lane)
+                   lanes[lane] = reinterpret_cast<const mma::LaneFragments *>(
+                       warp.slots[lane]);
+                 mma::compute(*instr, lanes, self.lane, out);
+                 return 0;
+               });
+}
+
+//===----------------------------------------------------------------------===//
+// Host code generation support
+//===----------------------------------------------------------------------===//
+
+/// x86 keeps bfloat values promoted to float and converts them back (when
+/// packing bf16 pairs into an mma.sync operand, say) with this libgcc
+/// helper, which GCC 12's libgcc lacks. Round to nearest even, NaN kept
+/// quiet; the 16 bits are returned in the low half of xmm0, where the
+/// x86-64 ABI returns a __bf16. Weak, so a libgcc that has it wins.
+extern "C" __attribute__((weak)) float __truncsfbf2(float x) {
+  uint32_t u;
+  std::memcpy(&u, &x, 4);
+  uint32_t bits = (u & 0x7fffffffu) > 0x7f800000u
+                      ? (u >> 16) | 0x40u
+                      : (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
+  uint32_t low = bits & 0xffffu;
+  float result;
+  std::memcpy(&result, &low, 4);
+  return result;
+}

@@ -1,7 +1,7 @@
 // One kernel per dot element-type combination (docs/language.md 5.6), each
-// loading A, B and C, computing D = A * B + C with the FMA path and storing
-// D; compiled for every target and assembled. The conversions depend on the
-// target: cvt.rna.tf32.f32 from sm_80, cvt.rn.f16x2.e4m3x2/e5m2x2 from
+// loading A, B and C, computing D = A * B + C and storing D (K = 8: the FMA
+// path, except tf32, whose m16n8k8 fits from sm_80); compiled for every
+// target and assembled. The conversions depend on the target: cvt.rna.tf32.f32 from sm_80, cvt.rn.f16x2.e4m3x2/e5m2x2 from
 // sm_89, integer ops before; dp4a for i8.
 // RUN: %all-targets %s %t | FileCheck %S/all-targets.txt
 // RUN: FileCheck %s --check-prefixes=CHECK,SM75 < %t/dot-types.sm_75.ptx
@@ -22,9 +22,12 @@
 // CHECK-LABEL: .entry dot_tf32(
 // SM75-NOT: cvt.rna.tf32.f32
 // SM75: and.b32 {{.*}}, -8192;
+// SM75: fma.rn.f32
+// (16x16x8 tf32 holds m16n8k8 instructions: tensor cores from sm_80)
 // SM80: cvt.rna.tf32.f32
+// SM80: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // SM89: cvt.rna.tf32.f32
-// CHECK: fma.rn.f32
+// SM89: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // CHECK-LABEL: .entry dot_f64(
 // CHECK: fma.rn.f64
 // CHECK-LABEL: .entry dot_f8(

@@ -1,11 +1,16 @@
 // The matmul example (examples/matmul.mlir: 64x64 tiles of C, K in steps
 // of 32, f16 inputs, f32 accumulation) compiles for sm_75, sm_80, sm_89,
-// sm_90a, sm_100a and sm_120a and assembles. The FMA path with operands in
-// shared memory: f16 operands widened with cvt.f32.f16 and staged as f32
-// (A^T and B, 32 x (64 + 4) each: 17408 bytes), then 32 x 32 fma.rn.f32
-// per step and thread (32 accumulator elements, K = 32) fed by 128-bit
-// shared loads, no shuffles.
-// (dot-types.mlir covers every accepted target.)
+// sm_90a, sm_100a and sm_120a and assembles without local memory.
+// sm_80 and later run the dot on tensor cores: accumulator in
+// #nv_tileaa.mma (warps 2 x 2), operands moved to the mma.sync fragment
+// layouts through shared memory (A 64 x (32 + 2), B 32 x (64 + 2) f16:
+// 16640 bytes with the epilogue's conversion sharing the buffer), and
+// 2 (M) x 4 (N) x 2 (K) = 16 mma.sync.m16n8k16 per K step and warp, no FMA.
+// sm_75 has no m16n8k16: the FMA path with operands in shared memory
+// (f16 widened with cvt.f32.f16 and staged as f32, A^T and B, 32 x (64 + 4)
+// each: 17408 bytes), 32 x 32 fma.rn.f32 per step and thread fed by
+// 128-bit shared loads, no shuffles.
+// (dot-types.mlir and mma-sync.test cover the other types and targets.)
 // RUN: tileiras --gpu-name=sm_75 %tileiras_src/examples/matmul.mlir -o %t.sm75.ptx
 // RUN: tileiras --gpu-name=sm_80 %tileiras_src/examples/matmul.mlir -o %t.sm80.ptx
 // RUN: tileiras --gpu-name=sm_89 %tileiras_src/examples/matmul.mlir -o %t.sm89.ptx
@@ -18,14 +23,26 @@
 // RUN: %ptxas-verify sm_90a %t.sm90a.ptx
 // RUN: %ptxas-verify sm_100a %t.sm100a.ptx
 // RUN: %ptxas-verify sm_120a %t.sm120a.ptx
-// RUN: FileCheck %s < %t.sm80.ptx
+// RUN: FileCheck %s --check-prefix=FMA --implicit-check-not=.local < %t.sm75.ptx
+// RUN: FileCheck %s --check-prefix=MMA --implicit-check-not=.local < %t.sm80.ptx
+// RUN: FileCheck %s --check-prefix=MMA --implicit-check-not=.local < %t.sm90a.ptx
+// RUN: FileCheck %s --check-prefix=MMA --implicit-check-not=.local < %t.sm120a.ptx
 
-// CHECK-LABEL: .visible .entry matmul(
-// CHECK: .reqntid 128, 1, 1
-// CHECK: .shared .align 16 .b8 __tileiras_smem_matmul[17408]
-// CHECK: cvt.f32.f16
-// CHECK: ld.shared.v4
-// CHECK-COUNT-1024: fma.rn.f32
-// CHECK-NOT: fma.rn.f32
-// CHECK-NOT: shfl.sync.bfly
-// CHECK: ret;
+// FMA-LABEL: .visible .entry matmul(
+// FMA: .reqntid 128, 1, 1
+// FMA: .shared .align 16 .b8 __tileiras_smem_matmul[17408]
+// FMA: cvt.f32.f16
+// FMA: ld.shared.v4
+// FMA-COUNT-1024: fma.rn.f32
+// FMA-NOT: fma.rn.f32
+// FMA-NOT: shfl.sync.bfly
+// FMA: ret;
+
+// MMA-LABEL: .visible .entry matmul(
+// MMA: .reqntid 128, 1, 1
+// MMA: .shared .align 16 .b8 __tileiras_smem_matmul[16640]
+// MMA-NOT: fma.rn.f32
+// MMA-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// MMA-NOT: mma.sync
+// MMA-NOT: fma.rn.f32
+// MMA: ret;

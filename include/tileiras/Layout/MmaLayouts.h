@@ -1,0 +1,48 @@
+//===- MmaLayouts.h - register layouts of mma.sync fragments ----*- C++ -*-===//
+//
+// The accumulator and operand layouts of the m16n8 mma.sync family as
+// linear layouts. One instruction's fragment occupies the lowest register
+// bits (so fragment element e of a thread is register e of the layout), the
+// lanes follow the PTX ISA's groupID / threadID_in_group split, and further
+// register bits repeat the instruction over the tile. Warps tile the
+// accumulator as warpsPerCTA = {M warps, N warps} (warp id = m * wn + n); an
+// operand is replicated over the warps of the dimension it lacks.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIRAS_LAYOUT_MMALAYOUTS_H
+#define TILEIRAS_LAYOUT_MMALAYOUTS_H
+
+#include "tileiras/Layout/LinearLayout.h"
+
+namespace tileiras::layout {
+
+/// Rows and columns of one m16n8 instruction's accumulator.
+constexpr int64_t kMmaM = 16, kMmaN = 8;
+
+/// K of one instruction whose operands pack `kWidth` elements per 32-bit
+/// register: 8 (tf32, kWidth 1), 16 (f16/bf16, 2), 32 (8-bit types, 4).
+constexpr int64_t mmaInstrK(unsigned kWidth) { return 8 * int64_t(kWidth); }
+
+/// The C/D layout of an [M, N] tile (M >= 16, N >= 8).
+LinearLayout mmaAccumulatorLayout(llvm::ArrayRef<int64_t> shape,
+                                  llvm::ArrayRef<unsigned> warpsPerCTA);
+
+/// The layout of operand A ([M, K], opIdx 0) or B ([K, N], opIdx 1) with
+/// `kWidth` consecutive K elements per 32-bit register.
+LinearLayout mmaOperandLayout(llvm::ArrayRef<int64_t> shape, unsigned opIdx,
+                              llvm::ArrayRef<unsigned> warpsPerCTA,
+                              unsigned kWidth);
+
+/// Elements of one instruction's fragment held by each thread: 4 for C/D,
+/// 4 * kWidth for A, 2 * kWidth for B.
+unsigned mmaFragmentElements(int operand, unsigned kWidth);
+
+/// warpsPerCTA for an [M, N] accumulator over `numWarps` warps: double the
+/// warps along the dimension with more instruction repetitions left.
+llvm::SmallVector<unsigned, 2> mmaWarpsPerCTA(int64_t m, int64_t n,
+                                              unsigned numWarps);
+
+} // namespace tileiras::layout
+
+#endif // TILEIRAS_LAYOUT_MMALAYOUTS_H

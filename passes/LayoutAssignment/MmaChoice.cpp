@@ -1,0 +1,98 @@
+//===- MmaChoice.cpp - which instruction computes a dot -------------------===//
+
+#include "LayoutAssignment/MmaChoice.h"
+#include "tileiras/Layout/MmaLayouts.h"
+#include "tileiras/TargetSpec/InstructionFamily.h"
+
+#include "llvm/ADT/Twine.h"
+
+using namespace mlir;
+using namespace tileiras;
+namespace nv = tileiras::nv_tileaa;
+
+namespace {
+struct Operands {
+  unsigned kWidth = 0;
+  targetspec::InstrFamily family = targetspec::InstrFamily::MmaSync;
+  const char *minimum = "sm_80";
+  std::string typeName;
+};
+
+bool isFp8(Type type) { return isa<Float8E4M3FNType, Float8E5M2Type>(type); }
+
+std::string typeName(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  type.print(os);
+  return text;
+}
+
+/// The packing of the operand types, or a reason they have no mma.sync.
+std::optional<Operands> mmaOperands(Type a, Type b, Type acc,
+                                    std::string &whyNot) {
+  Operands result;
+  result.typeName = typeName(a);
+  if (a != b && !(isFp8(a) && isFp8(b))) {
+    whyNot = "operand types " + typeName(a) + " and " + typeName(b) + " differ";
+    return std::nullopt;
+  }
+  if (isFp8(a)) {
+    result.typeName += "." + typeName(b);
+    result.kWidth = 4;
+    result.family = targetspec::InstrFamily::MmaSyncFp8;
+    result.minimum = "sm_89";
+  } else if (a.isF16() || a.isBF16()) {
+    result.kWidth = 2;
+  } else if (isa<FloatTF32Type>(a)) {
+    result.kWidth = 1;
+  } else if (a.isInteger(8)) {
+    result.kWidth = 4;
+  } else {
+    whyNot = typeName(a) + " operands have no mma.sync m16n8 shape";
+    return std::nullopt;
+  }
+  bool intAcc = a.isInteger(8);
+  if (intAcc ? !acc.isInteger(32) : !acc.isF32()) {
+    whyNot = "the accumulator is " + typeName(acc) + ", mma.sync is used for " +
+             (intAcc ? "i32" : "f32") + " accumulators";
+    return std::nullopt;
+  }
+  return result;
+}
+} // namespace
+
+DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
+                                      const targetspec::Target &target,
+                                      unsigned numWarps) {
+  DotPathChoice choice;
+  auto fma = [&](const llvm::Twine &why) {
+    choice.description = ("fma: " + why).str();
+    return choice;
+  };
+  RankedTensorType type = dot.getType();
+  if (type.getRank() != 2)
+    return fma("rank-" + llvm::Twine(type.getRank()) +
+               " dots use the FMA path");
+  std::string whyNot;
+  std::optional<Operands> operands = mmaOperands(
+      dot.getA().getType().getElementType(),
+      dot.getB().getType().getElementType(), type.getElementType(), whyNot);
+  if (!operands)
+    return fma(whyNot);
+  if (!targetspec::targetSupports(target, operands->family))
+    return fma(target.name() + " has no mma.sync for " + operands->typeName +
+               " (" + operands->minimum + "+)");
+  int64_t m = type.getShape()[0], n = type.getShape()[1];
+  int64_t k = dot.getA().getType().getShape()[1];
+  int64_t kInstr = layout::mmaInstrK(operands->kWidth);
+  if (m < layout::kMmaM || n < layout::kMmaN || k < kInstr)
+    return fma(llvm::Twine(m) + "x" + llvm::Twine(n) + "x" + llvm::Twine(k) +
+               " is smaller than one m16n8k" + llvm::Twine(kInstr) +
+               " instruction");
+  choice.kWidth = operands->kWidth;
+  choice.warpsPerCTA = layout::mmaWarpsPerCTA(m, n, numWarps);
+  choice.description =
+      ("mma.sync.m16n8k" + llvm::Twine(kInstr) + " " + operands->typeName)
+          .str();
+  return choice;
+}

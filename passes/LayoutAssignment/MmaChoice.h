@@ -1,0 +1,41 @@
+//===- MmaChoice.h - which instruction computes a dot -----------*- C++ -*-===//
+//
+// The accelerate-matmul decision of layout assignment: whether a dot runs on
+// mma.sync (and with which operand packing and warp tiling) or on the FMA
+// path, and why, from target-spec legality and the operand types.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIRAS_PASSES_LAYOUTASSIGNMENT_MMACHOICE_H
+#define TILEIRAS_PASSES_LAYOUTASSIGNMENT_MMACHOICE_H
+
+#include "tileiras/Dialect/NVTileAA/NVTileAA.h"
+#include "tileiras/TargetSpec/Target.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <string>
+
+namespace tileiras {
+
+struct DotPathChoice {
+  /// Zero for the FMA path; otherwise elements per 32-bit operand register
+  /// of the mma.sync instruction (1 tf32, 2 f16/bf16, 4 for 8-bit types).
+  unsigned kWidth = 0;
+  llvm::SmallVector<unsigned, 2> warpsPerCTA;
+  /// What the dot runs on and why (recorded on the dot as
+  /// nv_tileaa::kDotPathAttrName), e.g. "mma.sync.m16n8k16 bf16" or
+  /// "fma: sm_75 has no mma.sync m16n8 shapes (sm_80+)".
+  std::string description;
+
+  bool usesMma() const { return kWidth != 0; }
+};
+
+/// Decides the path of `dot` with `numWarps` warps on `target`.
+DotPathChoice chooseDotPath(nv_tileaa::DotOp dot,
+                            const targetspec::Target &target,
+                            unsigned numWarps);
+
+} // namespace tileiras
+
+#endif // TILEIRAS_PASSES_LAYOUTASSIGNMENT_MMACHOICE_H

@@ -1,0 +1,223 @@
+//===- MmaSync.cpp - dot on mma.sync tensor cores
+//--------------------------===//
+//
+// A dot whose accumulator has an #nv_tileaa.mma encoding: the operands are
+// brought into the mma.sync A/B fragment layouts (layout::mmaOperandLayout;
+// layout conversions go through shared memory), then every warp issues one
+// m16n8kK instruction per (K step, M repetition, N repetition), K outermost
+// so that independent accumulator chains interleave. Which registers make
+// up each instruction's fragments follows from the three linear layouts
+// (planMmaSync), not from a table of its own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileToLLVM/Dot/DotPaths.h"
+#include "TileToLLVM/ReduceScanDotUtils.h"
+#include "tileiras/Layout/MmaLayouts.h"
+#include "tileiras/TargetSpec/InstructionFamily.h"
+
+using namespace mlir;
+using namespace tileiras;
+using namespace tileiras::lowering;
+namespace nv = tileiras::nv_tileaa;
+using layout::InDim;
+
+FailureOr<SmallVector<MmaInstruction>>
+lowering::planMmaSync(Operation *op, const layout::LinearLayout &acc,
+                      const layout::LinearLayout &a,
+                      const layout::LinearLayout &b, unsigned kWidth,
+                      ArrayRef<unsigned> warpsPerCTA) {
+  int64_t m = acc.getShape()[0], n = acc.getShape()[1], k = a.getShape()[1];
+  int64_t kInstr = layout::mmaInstrK(kWidth);
+  int64_t stepM = layout::kMmaM * warpsPerCTA[0];
+  int64_t stepN = layout::kMmaN * warpsPerCTA[1];
+  int64_t repM = std::max<int64_t>(1, m / stepM);
+  int64_t repN = std::max<int64_t>(1, n / stepN);
+  auto fragment = [&](const layout::LinearLayout &layout, unsigned elements,
+                      int64_t row, int64_t column, SmallVector<unsigned> &out,
+                      const char *name) -> LogicalResult {
+    for (unsigned e = 0; e < elements; ++e) {
+      layout::Coord part = layout.applyPart(InDim::Register, e);
+      std::optional<unsigned> reg =
+          layout.findRegister({row + part[0], column + part[1]});
+      if (!reg)
+        return op->emitOpError()
+               << "cannot form the mma.sync " << name << " fragment at (" << row
+               << ", " << column << ") from the layout " << layout.str();
+      out.push_back(*reg);
+    }
+    return success();
+  };
+  SmallVector<MmaInstruction> plan;
+  for (int64_t ki = 0; ki < k / kInstr; ++ki)
+    for (int64_t mi = 0; mi < repM; ++mi)
+      for (int64_t ni = 0; ni < repN; ++ni) {
+        MmaInstruction instr;
+        if (failed(fragment(a, layout::mmaFragmentElements(0, kWidth),
+                            mi * stepM, ki * kInstr, instr.a, "A")) ||
+            failed(fragment(b, layout::mmaFragmentElements(1, kWidth),
+                            ki * kInstr, ni * stepN, instr.b, "B")) ||
+            failed(fragment(acc, 4, mi * stepM, ni * stepN, instr.c, "C")))
+          return failure();
+        plan.push_back(std::move(instr));
+      }
+  return plan;
+}
+
+namespace {
+
+/// The PTX type of an mma.sync multiplicand.
+NVVM::MMATypes ptxType(Type type, std::optional<nv::Signedness> signedness) {
+  if (type.isF16())
+    return NVVM::MMATypes::f16;
+  if (type.isBF16())
+    return NVVM::MMATypes::bf16;
+  if (isa<FloatTF32Type>(type))
+    return NVVM::MMATypes::tf32;
+  if (isa<Float8E4M3FNType>(type))
+    return NVVM::MMATypes::e4m3;
+  if (isa<Float8E5M2Type>(type))
+    return NVVM::MMATypes::e5m2;
+  return signedness == nv::Signedness::Signed ? NVVM::MMATypes::s8
+                                              : NVVM::MMATypes::u8;
+}
+
+/// Packs a fragment into the 32-bit registers mma.sync reads: f16 pairs as
+/// vector<2xf16>, everything else as i32 (tf32 rounded to nearest, ties
+/// away, like the FMA path).
+class FragmentPacker {
+public:
+  FragmentPacker(OpBuilder &builder, Location loc, Type elementType,
+                 ArrayRef<Value> registers, unsigned kWidth,
+                 const targetspec::Target &target)
+      : builder(builder), loc(loc), elementType(elementType),
+        registers(registers), kWidth(kWidth), target(target) {}
+
+  SmallVector<Value> pack(ArrayRef<unsigned> fragment) {
+    SmallVector<Value> words;
+    for (unsigned w = 0; w < fragment.size() / kWidth; ++w)
+      words.push_back(packWord(fragment.slice(w * kWidth, kWidth)));
+    return words;
+  }
+
+private:
+  Value packWord(ArrayRef<unsigned> regs) {
+    Type i32 = builder.getI32Type();
+    if (isa<FloatTF32Type>(elementType)) {
+      Value rounded =
+          roundToTf32(builder, loc, registers[regs[0]],
+                      targetspec::targetSupports(
+                          target, targetspec::InstrFamily::AmpereConversion));
+      return LLVM::BitcastOp::create(builder, loc, i32, rounded);
+    }
+    Type lane = registers[regs[0]].getType();
+    auto vectorType = VectorType::get({int64_t(regs.size())}, lane);
+    Value vector = LLVM::UndefOp::create(builder, loc, vectorType);
+    for (auto [i, reg] : llvm::enumerate(regs))
+      vector = LLVM::InsertElementOp::create(
+          builder, loc, vector, registers[reg], i32Constant(builder, loc, i));
+    if (elementType.isF16())
+      return vector;
+    return LLVM::BitcastOp::create(builder, loc, i32, vector);
+  }
+
+  OpBuilder &builder;
+  Location loc;
+  Type elementType;
+  ArrayRef<Value> registers;
+  unsigned kWidth;
+  const targetspec::Target &target;
+};
+
+bool isFp8(NVVM::MMATypes type) {
+  return type == NVVM::MMATypes::e4m3 || type == NVVM::MMATypes::e5m2;
+}
+
+/// One mma.sync. nvvm.mma.sync where MLIR's op accepts the types; LLVM 22
+/// has the fp8 m16n8k32 intrinsics but the op's verifier does not list
+/// them, so those are called by name (`llvm.nvvm.mma.m16n8k32.row.col.f32.
+/// <a>.<b>.f32`, the intrinsic table's D, A, B, C naming).
+Value emitMma(OpBuilder &builder, Location loc, Type resultType, ValueRange a,
+              ValueRange b, ValueRange c, ArrayRef<int64_t> shape,
+              std::optional<NVVM::MMAIntOverflow> overflow,
+              std::array<NVVM::MMATypes, 2> types) {
+  if (!isFp8(types[0])) {
+    return NVVM::MmaOp::create(builder, loc, resultType, a, b, c, shape,
+                               std::nullopt, overflow, types,
+                               std::array<NVVM::MMALayout, 2>{
+                                   NVVM::MMALayout::row, NVVM::MMALayout::col});
+  }
+  std::string name = ("llvm.nvvm.mma.m16n8k32.row.col.f32." +
+                      NVVM::stringifyMMATypes(types[0]) + "." +
+                      NVVM::stringifyMMATypes(types[1]) + ".f32")
+                         .str();
+  SmallVector<Value> operands;
+  llvm::append_range(operands, a);
+  llvm::append_range(operands, b);
+  llvm::append_range(operands, c);
+  return LLVM::CallIntrinsicOp::create(builder, loc, resultType,
+                                       builder.getStringAttr(name), operands)
+      ->getResult(0);
+}
+
+} // namespace
+
+FailureOr<SmallVector<Value>>
+lowering::lowerMmaSyncDot(nv::DotOp op, Value aTile, Value bTile, Value cTile,
+                          OpBuilder &builder, const TileTypeConverter &tiles,
+                          LoweringState &state) {
+  Location loc = op.getLoc();
+  RankedTensorType aType = op.getA().getType(), bType = op.getB().getType(),
+                   dType = op.getType();
+  auto mma = cast<nv::MmaEncodingAttr>(dType.getEncoding());
+  auto aEncoding = dyn_cast<nv::DotOperandEncodingAttr>(aType.getEncoding());
+  if (!aEncoding || aEncoding.getParent() != mma)
+    return op.emitOpError()
+           << "operand A of a dot on mma.sync must be a dot_operand of its "
+              "accumulator's mma layout";
+  unsigned kWidth = aEncoding.getKWidth();
+  ArrayRef<unsigned> warps = mma.getWarpsPerCTA();
+  layout::LinearLayout acc = getLayout(dType);
+  layout::LinearLayout aLayout =
+      layout::mmaOperandLayout(aType.getShape(), 0, warps, kWidth);
+  layout::LinearLayout bLayout =
+      layout::mmaOperandLayout(bType.getShape(), 1, warps, kWidth);
+  auto plan = planMmaSync(op, acc, aLayout, bLayout, kWidth, warps);
+  if (failed(plan))
+    return failure();
+
+  SmallVector<Value> a = convertLayout(
+      builder, loc, state, tiles.convertElementType(aType.getElementType()),
+      getLayout(aType), aLayout, unpackTile(builder, loc, aTile));
+  SmallVector<Value> b = convertLayout(
+      builder, loc, state, tiles.convertElementType(bType.getElementType()),
+      getLayout(bType), bLayout, unpackTile(builder, loc, bTile));
+  Type accElement = tiles.convertElementType(dType.getElementType());
+  SmallVector<Value> d = convertLayout(builder, loc, state, accElement,
+                                       getLayout(op.getC().getType()), acc,
+                                       unpackTile(builder, loc, cTile));
+
+  FragmentPacker packA(builder, loc, aType.getElementType(), a, kWidth,
+                       state.target);
+  FragmentPacker packB(builder, loc, bType.getElementType(), b, kWidth,
+                       state.target);
+  std::array<NVVM::MMATypes, 2> types = {
+      ptxType(aType.getElementType(), op.getSignednessA()),
+      ptxType(bType.getElementType(), op.getSignednessB())};
+  std::optional<NVVM::MMAIntOverflow> overflow;
+  if (accElement.isInteger(32))
+    overflow = NVVM::MMAIntOverflow::wrapped; // as the FMA path: mod 2^32
+  auto resultType = LLVM::LLVMStructType::getLiteral(
+      builder.getContext(), SmallVector<Type>(4, accElement));
+  int64_t shape[] = {layout::kMmaM, layout::kMmaN, layout::mmaInstrK(kWidth)};
+  for (const MmaInstruction &instr : *plan) {
+    SmallVector<Value> c;
+    for (unsigned reg : instr.c)
+      c.push_back(d[reg]);
+    Value result = emitMma(builder, loc, resultType, packA.pack(instr.a),
+                           packB.pack(instr.b), c, shape, overflow, types);
+    for (auto [i, reg] : llvm::enumerate(instr.c))
+      d[reg] = LLVM::ExtractValueOp::create(builder, loc, result, i);
+  }
+  return d;
+}

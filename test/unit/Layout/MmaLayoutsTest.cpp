@@ -1,0 +1,120 @@
+//===- MmaLayoutsTest.cpp - mma.sync fragment layouts vs the PTX ISA ------===//
+//
+// The expected positions are the PTX ISA's fragment tables for
+// mma.m16n8k8 (tf32), m16n8k16 (f16/bf16) and m16n8k32 (8-bit), written out
+// per element here, independently of how MmaLayouts.cpp builds its bases.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileiras/Layout/MmaLayouts.h"
+
+#include "gtest/gtest.h"
+
+using namespace tileiras::layout;
+
+namespace {
+
+Coord rc(int64_t row, int64_t column) { return Coord{row, column}; }
+
+// (row, col) of fragment element i of lane L, per the ISA's tables.
+Coord accElement(unsigned lane, unsigned i) {
+  unsigned g = lane / 4, t = lane % 4;
+  return rc(g + (i >= 2 ? 8 : 0), 2 * t + (i % 2));
+}
+
+Coord aElement(unsigned lane, unsigned i, unsigned kWidth) {
+  unsigned g = lane / 4, t = lane % 4;
+  switch (kWidth) {
+  case 1: // tf32: a0 (g,t) a1 (g+8,t) a2 (g,t+4) a3 (g+8,t+4)
+    return rc(g + (i % 2) * 8, t + (i / 2) * 4);
+  case 2: // f16: a0,a1 (g, 2t..) a2,a3 (g+8) a4,a5 (g, +8) a6,a7 (g+8, +8)
+    return rc(g + ((i / 2) % 2) * 8, 2 * t + (i % 2) + (i / 4) * 8);
+  default: // 8-bit: rows g for 0..3, 8..11; cols 4t + i%4 (+16 from 8)
+    return rc(g + (((i / 4) % 2) ? 8 : 0), 4 * t + (i % 4) + (i >= 8 ? 16 : 0));
+  }
+}
+
+Coord bElement(unsigned lane, unsigned i, unsigned kWidth) {
+  unsigned g = lane / 4, t = lane % 4;
+  switch (kWidth) {
+  case 1: // tf32: b0 (k=t), b1 (k=t+4)
+    return rc(t + i * 4, g);
+  case 2: // f16: b0,b1 k = 2t, 2t+1; b2,b3 k + 8
+    return rc(2 * t + (i % 2) + (i / 2) * 8, g);
+  default: // 8-bit: k = 4t + i%4, +16 from element 4
+    return rc(4 * t + (i % 4) + (i >= 4 ? 16 : 0), g);
+  }
+}
+
+TEST(MmaLayouts, AccumulatorFragmentMatchesIsa) {
+  LinearLayout acc = mmaAccumulatorLayout({16, 8}, {1, 1});
+  ASSERT_EQ(acc.getNumRegisters(), 4u);
+  for (unsigned lane = 0; lane < 32; ++lane)
+    for (unsigned i = 0; i < 4; ++i)
+      EXPECT_EQ(acc.apply(i, lane, 0), accElement(lane, i))
+          << "lane " << lane << " c" << i;
+  EXPECT_TRUE(acc.isSurjective());
+  EXPECT_TRUE(acc.registersAreDistinct());
+}
+
+TEST(MmaLayouts, OperandFragmentsMatchIsa) {
+  for (unsigned kWidth : {1u, 2u, 4u}) {
+    int64_t k = mmaInstrK(kWidth);
+    LinearLayout a = mmaOperandLayout({16, k}, 0, {1, 1}, kWidth);
+    LinearLayout b = mmaOperandLayout({k, 8}, 1, {1, 1}, kWidth);
+    ASSERT_EQ(a.getNumRegisters(), mmaFragmentElements(0, kWidth));
+    ASSERT_EQ(b.getNumRegisters(), mmaFragmentElements(1, kWidth));
+    for (unsigned lane = 0; lane < 32; ++lane) {
+      for (unsigned i = 0; i < a.getNumRegisters(); ++i)
+        EXPECT_EQ(a.apply(i, lane, 0), aElement(lane, i, kWidth))
+            << "kWidth " << kWidth << " lane " << lane << " a" << i;
+      for (unsigned i = 0; i < b.getNumRegisters(); ++i)
+        EXPECT_EQ(b.apply(i, lane, 0), bElement(lane, i, kWidth))
+            << "kWidth " << kWidth << " lane " << lane << " b" << i;
+    }
+    EXPECT_TRUE(a.isSurjective() && a.registersAreDistinct());
+    EXPECT_TRUE(b.isSurjective() && b.registersAreDistinct());
+  }
+}
+
+TEST(MmaLayouts, WarpsAndRepetitionsTileTheAccumulator) {
+  // 64x64 over warps {2 along M, 2 along N}: warp 1 is the next 8 columns,
+  // warp 2 the next 16 rows; then the instruction repeats every 16 columns
+  // and 32 rows.
+  LinearLayout acc = mmaAccumulatorLayout({64, 64}, {2, 2});
+  EXPECT_EQ(acc.apply(0, 0, 1), rc(0, 8));
+  EXPECT_EQ(acc.apply(0, 0, 2), rc(16, 0));
+  EXPECT_EQ(acc.apply(4, 0, 0), rc(0, 16));
+  EXPECT_EQ(acc.apply(4 * 4, 0, 0), rc(32, 0));
+  EXPECT_EQ(acc.getNumRegisters(), 64u * 64 / 128);
+  EXPECT_TRUE(acc.isSurjective() && acc.registersAreDistinct());
+}
+
+TEST(MmaLayouts, OperandsReplicateOverTheOtherWarps) {
+  LinearLayout a = mmaOperandLayout({64, 32}, 0, {2, 2}, 2);
+  LinearLayout b = mmaOperandLayout({32, 64}, 1, {2, 2}, 2);
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    // Warps 0 and 1 differ only along N: same A, B shifted 8 columns.
+    EXPECT_EQ(a.apply(0, lane, 1), a.apply(0, lane, 0));
+    EXPECT_EQ(a.apply(0, lane, 2),
+              rc(a.apply(0, lane, 0)[0] + 16, a.apply(0, lane, 0)[1]));
+    EXPECT_EQ(b.apply(0, lane, 2), b.apply(0, lane, 0));
+    EXPECT_EQ(b.apply(0, lane, 1),
+              rc(b.apply(0, lane, 0)[0], b.apply(0, lane, 0)[1] + 8));
+  }
+  // The next K step of A is 16 further along K.
+  EXPECT_EQ(a.apply(8, 0, 0), rc(0, 16));
+  EXPECT_TRUE(a.isSurjective() && a.registersAreDistinct());
+  EXPECT_TRUE(b.isSurjective() && b.registersAreDistinct());
+}
+
+TEST(MmaLayouts, WarpChoice) {
+  using W = llvm::SmallVector<unsigned, 2>;
+  EXPECT_EQ(mmaWarpsPerCTA(128, 128, 4), (W{2, 2}));
+  EXPECT_EQ(mmaWarpsPerCTA(128, 256, 8), (W{2, 4}));
+  EXPECT_EQ(mmaWarpsPerCTA(64, 64, 4), (W{2, 2}));
+  EXPECT_EQ(mmaWarpsPerCTA(16, 8, 4), (W{4, 1}));
+  EXPECT_EQ(mmaWarpsPerCTA(16, 64, 4), (W{1, 4}));
+}
+
+} // namespace

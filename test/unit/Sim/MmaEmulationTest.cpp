@@ -1,0 +1,197 @@
+//===- MmaEmulationTest.cpp - the simulator's mma.sync vs the PTX ISA -----===//
+//
+// Fragments are distributed with the PTX ISA's ownership tables, written
+// here forwards (lane and element -> row and column) while mma.cpp inverts
+// them; every lane's D is gathered back and compared with a plain matrix
+// product of the same values.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mma.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <vector>
+
+using namespace sim::mma;
+
+namespace {
+
+struct Element {
+  unsigned row, column;
+};
+
+// The tables, forwards. Element i of lane L, g = L / 4, t = L % 4.
+Element aTable(Type type, unsigned lane, unsigned i) {
+  unsigned g = lane / 4, t = lane % 4;
+  if (type == Type::TF32)
+    return {g + 8 * (i % 2), t + 4 * (i / 2)};
+  if (type == Type::F16 || type == Type::BF16)
+    return {g + 8 * ((i / 2) % 2), 2 * t + i % 2 + 8 * (i / 4)};
+  return {g + 8 * ((i / 4) % 2), 4 * t + i % 4 + 16 * (i / 8)};
+}
+
+Element bTable(Type type, unsigned lane, unsigned i) {
+  unsigned g = lane / 4, t = lane % 4;
+  if (type == Type::TF32)
+    return {t + 4 * i, g};
+  if (type == Type::F16 || type == Type::BF16)
+    return {2 * t + i % 2 + 8 * (i / 2), g};
+  return {4 * t + i % 4 + 16 * (i / 4), g};
+}
+
+Element cTable(unsigned lane, unsigned i) {
+  return {lane / 4 + 8 * (i / 2), 2 * (lane % 4) + i % 2};
+}
+
+unsigned bits(Type type) {
+  return type == Type::TF32                        ? 32
+         : type == Type::F16 || type == Type::BF16 ? 16
+                                                   : 8;
+}
+
+/// Random bit patterns of small exactly-representable values.
+uint32_t randomBits(Type type, std::mt19937 &rng) {
+  int v = int(rng() % 9) - 4; // -4..4
+  switch (type) {
+  case Type::F16: // v as half: sign, exponent, mantissa of |v|
+  case Type::BF16:
+  case Type::TF32:
+  case Type::E4M3:
+  case Type::E5M2: {
+    if (v == 0)
+      return 0;
+    float f = float(v) * 0.5f;
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    if (type == Type::TF32)
+      return u;
+    if (type == Type::BF16)
+      return u >> 16;
+    // Re-encode sign/exponent/mantissa (|f| is 0.5 .. 2, so normal).
+    int exponent = int((u >> 23) & 0xff) - 127;
+    uint32_t sign = u >> 31, mantissa = u & 0x7fffff;
+    if (type == Type::F16)
+      return sign << 15 | uint32_t(exponent + 15) << 10 | mantissa >> 13;
+    if (type == Type::E4M3)
+      return sign << 7 | uint32_t(exponent + 7) << 3 | mantissa >> 20;
+    return sign << 7 | uint32_t(exponent + 15) << 2 | mantissa >> 21;
+  }
+  case Type::S8:
+    return uint32_t(int8_t(v * 30)) & 0xff;
+  case Type::U8:
+    return uint32_t(rng() % 256);
+  }
+  return 0;
+}
+
+void check(const std::string &name, Type a, Type b, unsigned k) {
+  std::optional<Instr> instr = decode(name);
+  ASSERT_TRUE(instr) << name;
+  EXPECT_EQ(instr->k, k);
+  EXPECT_EQ(instr->a, a);
+  EXPECT_EQ(instr->b, b);
+  std::mt19937 rng(k * 7 + unsigned(a) * 3 + unsigned(b));
+  std::vector<uint32_t> matA(16 * k), matB(k * 8);
+  std::vector<double> matC(16 * 8);
+  for (auto &x : matA)
+    x = randomBits(a, rng);
+  for (auto &x : matB)
+    x = randomBits(b, rng);
+  for (auto &x : matC)
+    x = instr->intAccumulator ? double(int(rng() % 2001) - 1000)
+                              : double(int(rng() % 17) - 8) * 0.25;
+
+  LaneFragments lanes[32] = {};
+  const LaneFragments *pointers[32];
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    pointers[lane] = &lanes[lane];
+    for (unsigned i = 0; i < kAWords * 32 / bits(a); ++i) {
+      Element e = aTable(a, lane, i);
+      unsigned per = 32 / bits(a);
+      lanes[lane].words[i / per] |= matA[e.row * k + e.column]
+                                    << (bits(a) * (i % per));
+    }
+    for (unsigned i = 0; i < kBWords * 32 / bits(b); ++i) {
+      Element e = bTable(b, lane, i);
+      unsigned per = 32 / bits(b);
+      lanes[lane].words[kAWords + i / per] |= matB[e.row * 8 + e.column]
+                                              << (bits(b) * (i % per));
+    }
+    for (unsigned i = 0; i < kCWords; ++i) {
+      Element e = cTable(lane, i);
+      double c = matC[e.row * 8 + e.column];
+      uint32_t word;
+      if (instr->intAccumulator) {
+        word = uint32_t(int32_t(c));
+      } else {
+        float f = float(c);
+        std::memcpy(&word, &f, 4);
+      }
+      lanes[lane].words[kAWords + kBWords + i] = word;
+    }
+  }
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    uint32_t d[kCWords];
+    compute(*instr, pointers, lane, d);
+    for (unsigned i = 0; i < kCWords; ++i) {
+      Element e = cTable(lane, i);
+      double expected = matC[e.row * 8 + e.column];
+      for (unsigned kk = 0; kk < k; ++kk)
+        expected += double(decodeElement(a, matA[e.row * k + kk])) *
+                    double(decodeElement(b, matB[kk * 8 + e.column]));
+      if (instr->intAccumulator) {
+        EXPECT_EQ(int32_t(d[i]), int32_t(expected))
+            << name << " lane " << lane << " d" << i;
+      } else {
+        float got;
+        std::memcpy(&got, &d[i], 4);
+        EXPECT_EQ(got, float(expected))
+            << name << " lane " << lane << " d" << i;
+      }
+    }
+  }
+}
+
+TEST(SimMma, F16) {
+  check("mma.m16n8k16.row.col.f32.f32", Type::F16, Type::F16, 16);
+}
+TEST(SimMma, BF16) {
+  check("mma.m16n8k16.row.col.bf16", Type::BF16, Type::BF16, 16);
+}
+TEST(SimMma, TF32) {
+  check("mma.m16n8k8.row.col.tf32", Type::TF32, Type::TF32, 8);
+}
+TEST(SimMma, S8) { check("mma.m16n8k32.row.col.s8", Type::S8, Type::S8, 32); }
+TEST(SimMma, U8S8) {
+  check("mma.m16n8k32.row.col.u8.s8", Type::U8, Type::S8, 32);
+}
+TEST(SimMma, Fp8) {
+  check("mma.m16n8k32.row.col.f32.e4m3.e5m2.f32", Type::E4M3, Type::E5M2, 32);
+  check("mma.m16n8k32.row.col.f32.e5m2.e5m2.f32", Type::E5M2, Type::E5M2, 32);
+}
+
+TEST(SimMma, UnknownFormsAreRejected) {
+  EXPECT_FALSE(decode("mma.m8n8k4.row.col.f64"));
+  EXPECT_FALSE(decode("mma.m16n8k16.row.col.f16.f16"));
+  EXPECT_FALSE(decode("mma.m16n8k8.row.col.bf16")); // k8 bf16: not emitted
+}
+
+TEST(SimMma, ElementDecoding) {
+  EXPECT_EQ(decodeElement(Type::F16, 0x3c00), 1.0f);
+  EXPECT_EQ(decodeElement(Type::F16, 0xc000), -2.0f);
+  EXPECT_EQ(decodeElement(Type::F16, 0x0001), std::ldexp(1.0f, -24));
+  EXPECT_EQ(decodeElement(Type::BF16, 0x3f80), 1.0f);
+  EXPECT_EQ(decodeElement(Type::E4M3, 0x38), 1.0f);
+  EXPECT_EQ(decodeElement(Type::E4M3, 0x7e), 448.0f);
+  EXPECT_TRUE(std::isnan(decodeElement(Type::E4M3, 0x7f)));
+  EXPECT_EQ(decodeElement(Type::E5M2, 0x3c), 1.0f);
+  EXPECT_TRUE(std::isinf(decodeElement(Type::E5M2, 0x7c)));
+  EXPECT_EQ(decodeElement(Type::S8, 0xff), -1.0f);
+  EXPECT_EQ(decodeElement(Type::U8, 0xff), 255.0f);
+}
+
+} // namespace

@@ -1,0 +1,216 @@
+// mma.sync emulation (see mma.h). The owner of every A and B element is
+// found by inverting the PTX ISA's fragment tables: with g = lane / 4 and
+// t = lane % 4,
+//   f16/bf16 m16n8k16: a_i at row g + 8 * ((i / 2) % 2), k = 2t + i % 2 +
+//     8 * (i / 4); b_i at k = 2t + i % 2 + 8 * (i / 2), column g;
+//   tf32 m16n8k8: a_i at row g + 8 * (i % 2), k = t + 4 * (i / 2);
+//     b_i at k = t + 4i;
+//   8-bit m16n8k32: a_i at row g + 8 * ((i / 4) % 2), k = 4t + i % 4 +
+//     16 * (i / 8); b_i at k = 4t + i % 4 + 16 * (i / 4);
+//   c_i / d_i at row g + 8 * (i / 2), column 2t + i % 2.
+// Products are exact in double; the sum is rounded once to f32 (the
+// hardware's internal order and precision are unspecified) and integer
+// sums wrap modulo 2^32 unless .satfinite.
+#include "mma.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <sstream>
+#include <vector>
+
+using namespace sim::mma;
+
+namespace {
+
+unsigned bitsOf(Type type) {
+  switch (type) {
+  case Type::F16:
+  case Type::BF16:
+    return 16;
+  case Type::TF32:
+    return 32;
+  default:
+    return 8;
+  }
+}
+
+float fromBits(uint32_t bits) {
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+/// A small float format (sign, `e` exponent bits, `m` mantissa bits).
+float decodeMinifloat(uint32_t bits, unsigned e, unsigned m, int bias,
+                      bool hasInfinity) {
+  uint32_t sign = bits >> (e + m) & 1, exponent = bits >> m & ((1u << e) - 1);
+  uint32_t mantissa = bits & ((1u << m) - 1);
+  float value;
+  if (exponent == (1u << e) - 1 && hasInfinity)
+    value = mantissa ? NAN : INFINITY;
+  else if (!hasInfinity && exponent == (1u << e) - 1 &&
+           mantissa == (1u << m) - 1)
+    value = NAN; // e4m3fn: only S.1111.111 is NaN
+  else if (exponent == 0)
+    value = std::ldexp(float(mantissa), 1 - bias - int(m));
+  else
+    value =
+        std::ldexp(float(mantissa | (1u << m)), int(exponent) - bias - int(m));
+  return sign ? -value : value;
+}
+
+/// Where element (row, k) of A or (k, column) of B lives: the lane, the
+/// fragment word and the element's position in it.
+struct Place {
+  unsigned lane, word, slot;
+};
+
+Place placeA(const Instr &instr, unsigned row, unsigned k) {
+  unsigned g = row % 8, high = row / 8;
+  switch (bitsOf(instr.a)) {
+  case 16: {
+    unsigned i = (k / 8) * 4 + high * 2 + k % 2;
+    return {g * 4 + (k % 8) / 2, i / 2, i % 2};
+  }
+  case 32:
+    return {g * 4 + k % 4, high + 2 * (k / 4), 0};
+  default: {
+    unsigned i = (k / 16) * 8 + high * 4 + k % 4;
+    return {g * 4 + (k % 16) / 4, i / 4, i % 4};
+  }
+  }
+}
+
+Place placeB(const Instr &instr, unsigned k, unsigned column) {
+  switch (bitsOf(instr.b)) {
+  case 16: {
+    unsigned i = (k / 8) * 2 + k % 2;
+    return {column * 4 + (k % 8) / 2, i / 2, i % 2};
+  }
+  case 32:
+    return {column * 4 + k % 4, k / 4, 0};
+  default: {
+    unsigned i = (k / 16) * 4 + k % 4;
+    return {column * 4 + (k % 16) / 4, i / 4, i % 4};
+  }
+  }
+}
+
+uint32_t element(Type type, uint32_t word, unsigned slot) {
+  unsigned bits = bitsOf(type);
+  if (bits == 32)
+    return word;
+  return word >> (slot * bits) & ((1u << bits) - 1);
+}
+
+} // namespace
+
+float sim::mma::decodeElement(Type type, uint32_t bits) {
+  switch (type) {
+  case Type::F16:
+    return decodeMinifloat(bits, 5, 10, 15, true);
+  case Type::BF16:
+    return fromBits(bits << 16);
+  case Type::TF32:
+    return fromBits(bits & 0xffffe000u); // the low 13 bits are not read
+  case Type::E4M3:
+    return decodeMinifloat(bits, 4, 3, 7, false);
+  case Type::E5M2:
+    return decodeMinifloat(bits, 5, 2, 15, true);
+  case Type::S8:
+    return float(int8_t(bits));
+  case Type::U8:
+    return float(uint8_t(bits));
+  }
+  return NAN;
+}
+
+std::optional<Instr> sim::mma::decode(const std::string &name) {
+  std::vector<std::string> parts;
+  std::stringstream in(name);
+  for (std::string part; std::getline(in, part, '.');)
+    parts.push_back(part);
+  if (parts.size() < 5 || parts[0] != "mma" || parts[2] != "row" ||
+      parts[3] != "col")
+    return std::nullopt;
+  Instr instr;
+  if (parts[1] == "m16n8k8")
+    instr.k = 8;
+  else if (parts[1] == "m16n8k16")
+    instr.k = 16;
+  else if (parts[1] == "m16n8k32")
+    instr.k = 32;
+  else
+    return std::nullopt;
+  std::vector<Type> multiplicands;
+  for (size_t i = 4; i < parts.size(); ++i) {
+    const std::string &p = parts[i];
+    if (p == "satfinite")
+      instr.saturate = true;
+    else if (p == "bf16")
+      multiplicands.push_back(Type::BF16);
+    else if (p == "tf32")
+      multiplicands.push_back(Type::TF32);
+    else if (p == "s8")
+      multiplicands.push_back(Type::S8);
+    else if (p == "u8")
+      multiplicands.push_back(Type::U8);
+    else if (p == "e4m3")
+      multiplicands.push_back(Type::E4M3);
+    else if (p == "e5m2")
+      multiplicands.push_back(Type::E5M2);
+    else if (p != "f32") // "f32.f32": f16 inputs, f32 D and C
+      return std::nullopt;
+  }
+  if (multiplicands.empty())
+    multiplicands.push_back(Type::F16);
+  instr.a = multiplicands.front();
+  instr.b = multiplicands.size() > 1 ? multiplicands[1] : instr.a;
+  instr.intAccumulator = instr.a == Type::S8 || instr.a == Type::U8;
+  unsigned expectedK = bitsOf(instr.a) == 16  ? 16
+                       : bitsOf(instr.a) == 8 ? 32
+                                              : 8;
+  if (instr.k != expectedK || bitsOf(instr.a) != bitsOf(instr.b))
+    return std::nullopt;
+  return instr;
+}
+
+void sim::mma::compute(const Instr &instr, const LaneFragments *const lanes[32],
+                       unsigned lane, uint32_t d[kCWords]) {
+  unsigned g = lane / 4, t = lane % 4;
+  for (unsigned i = 0; i < kCWords; ++i) {
+    unsigned row = g + 8 * (i / 2), column = 2 * t + i % 2;
+    uint32_t c = lanes[lane]->words[kAWords + kBWords + i];
+    if (instr.intAccumulator) {
+      int64_t sum = int32_t(c);
+      for (unsigned k = 0; k < instr.k; ++k) {
+        Place pa = placeA(instr, row, k), pb = placeB(instr, k, column);
+        float x = decodeElement(
+            instr.a, element(instr.a, lanes[pa.lane]->words[pa.word], pa.slot));
+        float y = decodeElement(
+            instr.b, element(instr.b, lanes[pb.lane]->words[kAWords + pb.word],
+                             pb.slot));
+        sum += int64_t(x) * int64_t(y);
+      }
+      if (instr.saturate)
+        sum = std::clamp<int64_t>(sum, std::numeric_limits<int32_t>::min(),
+                                  std::numeric_limits<int32_t>::max());
+      d[i] = uint32_t(sum);
+      continue;
+    }
+    double sum = fromBits(c);
+    for (unsigned k = 0; k < instr.k; ++k) {
+      Place pa = placeA(instr, row, k), pb = placeB(instr, k, column);
+      double x = decodeElement(
+          instr.a, element(instr.a, lanes[pa.lane]->words[pa.word], pa.slot));
+      double y = decodeElement(
+          instr.b,
+          element(instr.b, lanes[pb.lane]->words[kAWords + pb.word], pb.slot));
+      sum += x * y;
+    }
+    float result = float(sum);
+    std::memcpy(&d[i], &result, 4);
+  }
+}
