@@ -105,6 +105,13 @@ def asserting(x_ptr, limit, BLOCK: tl.constexpr):
     tl.store(x_ptr + offs, x)
 
 
+@tileiras.jit(num_warps=1)
+def printing(x_ptr, BLOCK: tl.constexpr):
+    pid = tl.program_id(1)
+    x = tl.load(x_ptr + pid * BLOCK + tl.arange(0, BLOCK))
+    tl.device_print("row", tl.sum(x, axis=0))
+
+
 class SimTest(unittest.TestCase):
     def test_control_flow(self):
         block, steps = 128, 5
@@ -159,6 +166,17 @@ class SimTest(unittest.TestCase):
         x = np.zeros(100, np.float32)  # the kernel touches 128 elements
         with self.assertRaises(LaunchError):
             unmasked[(1,)](x, BLOCK=128)
+
+    def test_device_print_and_grid_function(self):
+        import contextlib
+        import io
+        x = np.arange(8, dtype=np.int32).reshape(2, 4)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            printing[lambda meta: (1, meta["x_ptr"].shape[0])](x, BLOCK=4)
+        # One line per program (a scalar prints once), rows 0+1+2+3, 4+..+7.
+        self.assertEqual(sorted(out.getvalue().split("\n")[:-1]),
+                         ["row 22", "row 6"])
 
     def test_device_assert(self):
         x = np.arange(32, dtype=np.float32)

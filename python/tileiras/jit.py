@@ -53,7 +53,8 @@ def _torch_dtype(value):
 
 
 def arg_type(value):
-    """(tl type, pointer address or None) of a kernel argument."""
+    """(tl type, pointer address) of a kernel argument; the address is
+    None where unknown (scalars, type strings)."""
     if isinstance(value, str):
         if value.startswith("*"):
             inner = _TYPE_NAMES.get(value[1:])
@@ -89,7 +90,8 @@ def arg_type(value):
             raise CompileError("unsupported element type %s" % value.dtype)
         if value.ndim == 0:
             return dtype, None
-        return pointer_type(dtype), None  # the simulator copies: aligned
+        # The simulator copies arrays into buffers aligned like cudaMalloc.
+        return pointer_type(dtype), 0
     raise CompileError("unsupported kernel argument %r" % (value,))
 
 
@@ -167,7 +169,7 @@ class JITFunction:
                     ones[name] = 1
                 elif value % 16 == 0:
                     divisible[name] = 16
-            elif ty.is_ptr and (address is None or address % 16 == 0):
+            elif ty.is_ptr and address is not None and address % 16 == 0:
                 divisible[name] = 16
         return types, ones, divisible
 
