@@ -17,7 +17,7 @@ sys.path.insert(0, str(HERE.parent))
 
 import tileiras  # noqa: E402
 import tileiras.language as tl  # noqa: E402
-from tileiras import driver, jit  # noqa: E402
+from tileiras import driver  # noqa: E402
 
 
 def scale(x_ptr, n, FACTOR: tl.constexpr, BLOCK: tl.constexpr):

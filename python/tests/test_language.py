@@ -97,6 +97,15 @@ def dots(a_ptr, b_ptr, c_ptr, i_ptr, j_ptr, k_ptr, M: tl.constexpr,
 
 
 @tileiras.jit
+def dot_precision(a_ptr, b_ptr, c_ptr, PRECISION: tl.constexpr):
+    r = tl.arange(0, 16)
+    a = tl.load(a_ptr + r[:, None] * 16 + r[None, :])
+    b = tl.load(b_ptr + r[:, None] * 16 + r[None, :])
+    tl.store(c_ptr + r[:, None] * 16 + r[None, :],
+             tl.dot(a, b, input_precision=PRECISION))
+
+
+@tileiras.jit
 def atomics(p_ptr, f_ptr, n, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     mask = offs < n
@@ -160,6 +169,15 @@ class LanguageTest(unittest.TestCase):
         for dtype in ("*fp16", "*bf16", "*fp32"):
             self.compile(dots, dtype, dtype, "*fp32", "*i8", "*u8", "*i32",
                          M=16, N=16, K=16)
+
+    def test_dot_input_types(self):
+        tf32 = self.compile(dot_precision, "*fp32", "*fp32", "*fp32",
+                            PRECISION="tf32")
+        self.assertIn("nv_tileaa.fp_to_fp", tf32.mlir)
+        self.assertIn("tf32", tf32.mlir)
+        for a, b in (("*fp8e4nv", "*fp8e4nv"), ("*fp8e5", "*fp8e4nv")):
+            self.compile(dot_precision, a, b, "*fp32", PRECISION=None)
+        self.compile(dot_precision, "*fp64", "*fp64", "*fp64", PRECISION=None)
 
     def test_atomics(self):
         self.compile(atomics, "*i32", "*fp32", "i32", BLOCK=64)

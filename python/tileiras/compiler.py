@@ -16,6 +16,7 @@ Other `@jit` functions called from a kernel are inlined.
 """
 import ast
 import inspect
+import operator
 import textwrap
 
 from . import language as tl
@@ -29,10 +30,6 @@ _PY_BUILTINS = {"range": range, "len": len, "min": min, "max": max,
                 "print": print, "isinstance": isinstance, "tuple": tuple,
                 "list": list, "enumerate": enumerate, "zip": zip,
                 "getattr": getattr}
-
-
-class _Return(Exception):
-    pass
 
 
 def _assigned_names(nodes):
@@ -63,7 +60,6 @@ class SourceInfo:
         self.tree = tree.body[0]
         if not isinstance(self.tree, ast.FunctionDef):
             raise CompileError("%s is not a function definition" % fn.__name__)
-        self.source_lines = {}
 
     def line_text(self, line):
         try:
@@ -308,8 +304,7 @@ class CodeGenerator(ast.NodeVisitor):
                       "tl.static_range(...)")
         fn = self.visit(iterator.func)
         args = [self.visit(a) for a in iterator.args]
-        if fn is tl.static_range or (fn is range and all(
-                isinstance(core._unwrap(a), int) for a in args) and False):
+        if fn is tl.static_range:
             for value in tl.static_range(*args):
                 self.assign(node.target, value, node)
                 self.visit_block(node.body)
@@ -470,7 +465,6 @@ class CodeGenerator(ast.NodeVisitor):
             if isinstance(left, tensor):
                 return getattr(left, name)(right)
             return getattr(right, "__r" + name[2:])(left)
-        import operator
         return getattr(operator, name)(left, right)
 
     def visit_BinOp(self, node):
@@ -504,7 +498,6 @@ class CodeGenerator(ast.NodeVisitor):
             self.fail(node, "unsupported comparison %s" % type(op).__name__)
         if isinstance(left, tensor) or isinstance(right, tensor):
             return self.sem.compare(names[type(op)], left, right)
-        import operator
         return getattr(operator, names[type(op)])(left, right)
 
     def visit_BoolOp(self, node):

@@ -7,9 +7,8 @@ each carrying `loc("kernel.py":LINE:COL)` so that compiler diagnostics point
 at the Python source.
 """
 from .language import core
-from .language.core import (CompileError, float16, float32, float64, int1,
-                            int32, int64, pointer_type, tensor, bfloat16,
-                            float_literal)
+from .language.core import (CompileError, float32, float64, int1, int32,
+                            int64, tensor, float_literal)
 
 _ATOMIC_SEMS = ("relaxed", "acquire", "release", "acq_rel")
 _ATOMIC_SCOPES = ("cta", "gpu", "sys")
@@ -655,10 +654,10 @@ class Semantic:
         if not x.shape:
             self.error("reductions need a tile")
         if axis is None:
-            if len(x.shape) > 1:
-                x = self.reshape(x, (x.numel,))
-            axis = 0
-            keep = keep_dims and len(x.shape)
+            rank = len(x.shape)
+            flat = self.reshape(x, (x.numel,)) if rank > 1 else x
+            value = self._reduce(flat, 0, False, region)
+            return self.reshape(value, (1,) * rank) if keep_dims else value
         axis = int(axis)
         if axis < 0:
             axis += len(x.shape)

@@ -15,6 +15,26 @@ from .core import (CompileError, bfloat16, bf16, bool_, constexpr, dtype,
                    uint32, uint64, _shape_arg, _unwrap)
 
 
+__all__ = [
+    # types and values
+    "CompileError", "constexpr", "dtype", "pointer_type", "tensor",
+    "int1", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+    "uint64", "float16", "bfloat16", "float32", "float64", "float8e4m3fn",
+    "float8e5m2", "tf32", "bool_", "fp16", "bf16", "fp32", "fp64",
+    "float8e4nv", "float8e5",
+    # operations
+    "static_range", "program_id", "num_programs", "arange", "zeros", "full",
+    "zeros_like", "load", "store", "atomic_add", "atomic_max", "atomic_min",
+    "atomic_and", "atomic_or", "atomic_xor", "atomic_xchg", "atomic_cas",
+    "where", "maximum", "minimum", "fma", "exp", "exp2", "log", "log2",
+    "sqrt", "rsqrt", "sin", "cos", "floor", "ceil", "erf", "abs", "sigmoid",
+    "cdiv", "dot", "sum", "max", "min", "argmax", "argmin", "reduce",
+    "cumsum", "associative_scan", "reshape", "view", "permute", "trans",
+    "expand_dims", "broadcast_to", "cat", "multiple_of", "device_print",
+    "device_assert", "static_print",
+]
+
+
 def _sem():
     return _state.sem()
 
