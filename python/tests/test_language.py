@@ -59,6 +59,19 @@ def shapes(x_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr):
 
 
 @tileiras.jit
+def scaled_sum(x, factor):
+    """A device function: inlined where it is called."""
+    doubled = x * factor
+    return tl.sum(doubled, axis=0)
+
+
+@tileiras.jit
+def calls_helper(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    tl.store(out_ptr, scaled_sum(x, 2.0) + scaled_sum(x, factor=3))
+
+
+@tileiras.jit
 def add_combine(a, b):
     return a + b
 
@@ -164,6 +177,11 @@ class LanguageTest(unittest.TestCase):
 
     def test_reductions_and_scans(self):
         self.compile(reductions, "*fp32", "*fp32", "*i32", BLOCK=64)
+
+    def test_inlined_call(self):
+        compiled = self.compile(calls_helper, "*fp32", "*fp32", BLOCK=64)
+        self.assertEqual(compiled.mlir.count("nv_tileaa.reduce"), 2)
+        self.assertNotIn("nv_tileaa.call", compiled.mlir)
 
     def test_dot(self):
         for dtype in ("*fp16", "*bf16", "*fp32"):

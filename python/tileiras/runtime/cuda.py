@@ -154,6 +154,8 @@ class CudaBackend:
     def launch(self, fn, grid, runtime, constants, num_warps):
         compiled = self.compile(fn, runtime, constants, num_warps)
         _, function = self.function(compiled)
+        # The launching thread may not have the context current yet.
+        self.check(self.cuda.cuCtxSetCurrent(self.context), "cuCtxSetCurrent")
         meta = compiled.kernel_metadata
         if 0 in grid:
             return compiled
@@ -163,8 +165,8 @@ class CudaBackend:
             if ty.is_ptr:
                 keep.append(ctypes.c_void_p(_pointer(name, value)))
             elif ty.is_floating:
-                keep.append(ctypes.c_double(value) if ty.bits == 64
-                            else ctypes.c_float(value))
+                keep.append(ctypes.c_double(float(value)) if ty.bits == 64
+                            else ctypes.c_float(float(value)))
             else:
                 ctype = {8: ctypes.c_int8, 16: ctypes.c_int16,
                          32: ctypes.c_int32, 64: ctypes.c_int64}[ty.bits]
