@@ -132,6 +132,7 @@ class JITFunction:
                            p.annotation == "tl.constexpr"}
         self.default_num_warps = num_warps
         self._memory = {}
+        self._source_key = None
         functools.update_wrapper(self, fn)
 
     def __call__(self, *args, **kwargs):
@@ -175,7 +176,12 @@ class JITFunction:
 
     def source_key(self):
         """This kernel's source and that of every @jit function its module
-        defines (they may be inlined)."""
+        defines (they may be inlined); read once per process."""
+        if self._source_key is None:
+            self._source_key = self._read_sources()
+        return self._source_key
+
+    def _read_sources(self):
         parts = [inspect.getsource(self.fn)]
         for value in sorted(self.fn.__globals__.items(), key=lambda kv: kv[0]):
             if isinstance(value[1], JITFunction) and value[1] is not self:
