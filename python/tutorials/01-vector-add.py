@@ -30,7 +30,8 @@ def add(x, y, out, n, block=1024):
 
 
 def main():
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else _common.size(3000,
+                                                                 1 << 24)
     rng = np.random.default_rng(0)
     x = rng.standard_normal(n, dtype=np.float32)
     y = rng.standard_normal(n, dtype=np.float32)
@@ -39,9 +40,8 @@ def main():
     add(dx, dy, out, n)
     _common.check("vector add (n=%d)" % n, _common.to_host(out), x + y,
                   atol=0, rtol=0)
-    seconds = _common.bench(lambda: add(dx, dy, out, n))
-    if seconds:
-        print("vector add: %.1f GB/s" % (3 * 4 * n / seconds / 1e9))
+    _common.report("vector add", "GB/s", 3 * 4 * n / 1e9,
+                   lambda: add(dx, dy, out, n), lambda: dx + dy)
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ def softmax(x, y, n_rows, n_cols, block_m=4):
 
 def main():
     rows, cols = (int(sys.argv[1]), int(sys.argv[2])) if len(sys.argv) > 2 \
-        else (10, 100)
+        else _common.size((10, 100), (4096, 1000))
     x = np.random.default_rng(1).standard_normal((rows, cols),
                                                  dtype=np.float32)
     dx = _common.to_device(x)
@@ -49,9 +49,9 @@ def main():
     e = np.exp(x - x.max(axis=1, keepdims=True))
     _common.check("softmax (%dx%d)" % (rows, cols), _common.to_host(y),
                   e / e.sum(axis=1, keepdims=True), atol=1e-6, rtol=1e-5)
-    seconds = _common.bench(lambda: softmax(dx, y, rows, cols))
-    if seconds:
-        print("softmax: %.1f GB/s" % (2 * 4 * rows * cols / seconds / 1e9))
+    _common.report("softmax", "GB/s", 2 * 4 * rows * cols / 1e9,
+                   lambda: softmax(dx, y, rows, cols),
+                   lambda: dx.softmax(dim=1))
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ def layer_norm(x, y, w, b, rows, cols, eps=1e-5):
 
 def main():
     rows, cols = (int(sys.argv[1]), int(sys.argv[2])) if len(sys.argv) > 2 \
-        else (6, 200)
+        else _common.size((6, 200), (4096, 1000))
     rng = np.random.default_rng(2)
     x = rng.standard_normal((rows, cols), dtype=np.float32)
     w = rng.standard_normal(cols, dtype=np.float32)
@@ -50,9 +50,12 @@ def main():
     want = (x - mean) / np.sqrt(var + 1e-5) * w + b
     _common.check("layer norm (%dx%d)" % (rows, cols), _common.to_host(y),
                   want, atol=1e-4, rtol=1e-4)
-    seconds = _common.bench(lambda: layer_norm(args[0], y, dw, db, rows, cols))
-    if seconds:
-        print("layer norm: %.1f GB/s" % (2 * 4 * rows * cols / seconds / 1e9))
+    def torch_layer_norm():
+        import torch
+        return torch.nn.functional.layer_norm(args[0], (cols,), dw, db, 1e-5)
+    _common.report("layer norm", "GB/s", 2 * 4 * rows * cols / 1e9,
+                   lambda: layer_norm(args[0], y, dw, db, rows, cols),
+                   torch_layer_norm)
 
 
 if __name__ == "__main__":

@@ -47,7 +47,8 @@ def matmul(a, b, c, m, n, k, block_m=32, block_n=32, block_k=16):
 
 
 def main():
-    m, n, k = map(int, sys.argv[1:4]) if len(sys.argv) > 3 else (40, 48, 40)
+    m, n, k = map(int, sys.argv[1:4]) if len(sys.argv) > 3 else \
+        _common.size((40, 48, 40), (2048, 2048, 2048))
     rng = np.random.default_rng(3)
     a = rng.standard_normal((m, k)).astype(np.float16)
     b = rng.standard_normal((k, n)).astype(np.float16)
@@ -57,9 +58,8 @@ def main():
     want = a.astype(np.float32) @ b.astype(np.float32)
     _common.check("matmul (%dx%dx%d)" % (m, n, k), _common.to_host(c), want,
                   atol=1e-3, rtol=1e-3)
-    seconds = _common.bench(lambda: matmul(da, db, c, m, n, k))
-    if seconds:
-        print("matmul: %.2f TFLOP/s" % (2 * m * n * k / seconds / 1e12))
+    _common.report("matmul", "TFLOP/s", 2 * m * n * k / 1e12,
+                   lambda: matmul(da, db, c, m, n, k), lambda: da @ db)
 
 
 if __name__ == "__main__":

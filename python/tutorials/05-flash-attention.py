@@ -59,7 +59,8 @@ def attention(q, k, v, o, heads, seq, d, block_m=16, block_n=16):
 
 
 def main():
-    heads, seq = map(int, sys.argv[1:3]) if len(sys.argv) > 2 else (2, 40)
+    heads, seq = map(int, sys.argv[1:3]) if len(sys.argv) > 2 else \
+        _common.size((2, 40), (16, 1024))
     d = 16
     rng = np.random.default_rng(4)
     q, k, v = (rng.standard_normal((heads, seq, d)).astype(np.float16)
@@ -75,10 +76,12 @@ def main():
     # P is rounded to f16 before the second dot, as on tensor cores.
     _common.check("flash attention (%d heads, seq %d, d %d)" % (heads, seq, d),
                   _common.to_host(o), want, atol=2e-2, rtol=2e-2)
-    seconds = _common.bench(lambda: attention(dq, dk, dv, o, heads, seq, d))
-    if seconds:
-        print("attention: %.2f TFLOP/s" % (4 * heads * seq * seq * d /
-                                           seconds / 1e12))
+    def torch_attention():
+        import torch
+        return torch.nn.functional.scaled_dot_product_attention(dq, dk, dv)
+    _common.report("attention", "TFLOP/s", 4 * heads * seq * seq * d / 1e12,
+                   lambda: attention(dq, dk, dv, o, heads, seq, d),
+                   torch_attention)
 
 
 if __name__ == "__main__":

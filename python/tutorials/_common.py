@@ -16,6 +16,11 @@ def backend():
     return runtime.backend_name()
 
 
+def size(on_simulator, on_gpu):
+    """Default problem size: small on the (slow) simulator."""
+    return on_simulator if backend() == "sim" else on_gpu
+
+
 def to_device(array):
     """On the simulator NumPy arrays are the kernel arguments; on a GPU the
     arrays go to torch tensors (torch is then required)."""
@@ -47,6 +52,18 @@ def bench(fn, repeat=20):
         fn()
     torch.cuda.synchronize()
     return (time.perf_counter() - start) / repeat
+
+
+def report(what, unit, amount, ours, torch_fn=None):
+    """Prints the kernel's rate on a GPU (`amount` per second in `unit`),
+    next to torch's for the same work when `torch_fn` is given."""
+    seconds = bench(ours)
+    if seconds is None:
+        return
+    line = "%s: %.2f %s" % (what, amount / seconds, unit)
+    if torch_fn is not None:
+        line += " (torch: %.2f %s)" % (amount / bench(torch_fn), unit)
+    print(line)
 
 
 def check(name, got, want, atol, rtol):

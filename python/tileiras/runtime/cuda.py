@@ -4,8 +4,8 @@ libcuda is loaded with ctypes (no build-time CUDA dependency). The kernel is
 compiled for the current device (sm_XY from its compute capability) to a
 cubin, or to PTX for the driver to JIT when ptxas is missing, loaded with
 cuModuleLoadData and launched with the block size, dynamic shared memory and
-cluster dims of its metadata, on torch's current stream when torch is
-loaded (else the default stream). Pointer arguments: torch tensors, CuPy
+cluster dims of its metadata, on torch's (or CuPy's) current stream when
+it is loaded, else the default stream. Pointer arguments: torch tensors, CuPy
 arrays or anything with `__cuda_array_interface__`.
 
 Not exercised by the test suite (the machines that run it have no GPU).
@@ -68,9 +68,14 @@ class _LaunchConfig(ctypes.Structure):
 
 
 def _current_stream():
+    """torch's current stream when torch is loaded, else CuPy's, else the
+    default stream."""
     torch = sys.modules.get("torch")
     if torch is not None and torch.cuda.is_available():
         return ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
+    cupy = sys.modules.get("cupy")
+    if cupy is not None:
+        return ctypes.c_void_p(cupy.cuda.get_current_stream().ptr)
     return ctypes.c_void_p(0)
 
 
