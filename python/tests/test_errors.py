@@ -66,6 +66,11 @@ def verifier_error(x_ptr):
 
 
 @tileiras.jit
+def cluster_atomic(x_ptr):
+    tl.atomic_add(x_ptr + tl.arange(0, 32), 1.0, scope="cluster")
+
+
+@tileiras.jit
 def tensor_condition(x_ptr):
     a = tl.arange(0, 16)
     if a > 3:
@@ -99,7 +104,11 @@ class ErrorTest(unittest.TestCase):
                    "`if` needs a scalar condition")
 
     def test_compiler_error_points_at_python(self):
+        # Found by the verifier while parsing the generated MLIR.
         self.check(verifier_error, "tl.cat(a, b)", "power")
+        # Found by the lowering (sm_80 has no clusters).
+        self.check(cluster_atomic, 'scope="cluster"',
+                   "mem_scope 'cluster' requires sm_90 or newer")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from .language.core import (CompileError, float32, float64, int1, int32,
                             int64, tensor, float_literal)
 
 _ATOMIC_SEMS = ("relaxed", "acquire", "release", "acq_rel")
-_ATOMIC_SCOPES = ("cta", "gpu", "sys")
+_ATOMIC_SCOPES = ("cta", "cluster", "gpu", "sys")
 
 
 class Builder:
