@@ -7,7 +7,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${TILEIRAS_BUILD_DIR:-$ROOT/build}
 
-packages=(cmake ninja-build g++ python3
+packages=(cmake ninja-build g++ python3 python3-numpy
           llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
           libcli11-dev libgtest-dev)
 missing=()

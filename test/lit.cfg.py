@@ -27,7 +27,7 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tileiras_tools_dir,
                              append_path=True)
 tools = ["tileiras", "tileiras-opt", "tileiras-sim-prep", "mlir-opt",
-         "mlir-translate", "llc", "split-file"]
+         "mlir-translate", "llc", "split-file", "tileiras-driver-capi-test"]
 llvm_config.add_tool_substitutions(
     [t for t in tools
      if any(os.path.exists(os.path.join(d, t)) for d in tool_dirs)],
@@ -115,3 +115,26 @@ def host_simulation_available():
 
 if host_simulation_available():
     config.available_features.add("host-sim")
+
+
+# numpy: a Python 3 that can import NumPy runs the Python front end's tests
+# (%numpy-python). The Python first on PATH may be a separate interpreter
+# without Debian's python3-numpy, so /usr/bin/python3 is tried too.
+def find_numpy_python():
+    for candidate in (config.python_executable, "/usr/bin/python3"):
+        if not candidate or not os.path.exists(candidate):
+            continue
+        try:
+            probe = subprocess.run([candidate, "-c", "import numpy"],
+                                   capture_output=True, timeout=60)
+        except (OSError, subprocess.SubprocessError):
+            continue
+        if probe.returncode == 0:
+            return candidate
+    return None
+
+
+numpy_python = find_numpy_python()
+if numpy_python:
+    config.available_features.add("numpy")
+    config.substitutions.append(("%numpy-python", numpy_python))

@@ -140,6 +140,9 @@ std::optional<int> driver::parseCommandLine(int argc, const char *const *argv,
   app.add_option("--dump-dir", out.dumpDir,
                  "Write every stage (tile IR, after each phase, LLVM IR "
                  "before/after optimization, PTX) into this directory");
+  app.add_option("--metadata", out.metadata,
+                 "Write JSON describing every kernel (block size, cluster, "
+                 "shared memory, registers) to this file");
   app.add_flag("--time-passes", out.timePasses,
                "Report the time spent in each pass and phase");
   app.add_flag("--list-gpus", out.listGpus,

@@ -64,6 +64,41 @@ static bool needsPtxas(const CompilePlan &plan) {
          });
 }
 
+llvm::Error driver::findCompileTools(const CompilePlan &plan,
+                                     JobEnvironment &environment,
+                                     std::optional<std::string> &fatbinary) {
+  auto toolError = [](const llvm::Twine &message) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+  };
+  if (needsPtxas(plan)) {
+    std::optional<std::string> ptxas =
+        findCudaTool("ptxas", plan.ptxasPath, plan.cudaPath);
+    if (!ptxas)
+      return toolError(
+          !plan.ptxasPath.empty()
+              ? "ptxas '" + plan.ptxasPath + "' is not an executable"
+          : !plan.cudaPath.empty()
+              ? "ptxas not found in --cuda-path '" + plan.cudaPath +
+                    "' (looked for bin/ptxas)"
+              : "ptxas not found; pass --ptxas-path or --cuda-path, or put "
+                "the CUDA toolkit's bin directory on PATH");
+    auto info = probePtxas(*ptxas);
+    if (!info)
+      return info.takeError();
+    environment.ptxas = *info;
+  }
+  if (plan.emit == EmitKind::Fatbin) {
+    fatbinary = findCudaTool("fatbinary", "", plan.cudaPath);
+    if (!fatbinary)
+      return toolError(!plan.cudaPath.empty()
+                           ? "fatbinary not found in --cuda-path '" +
+                                 plan.cudaPath + "' (looked for bin/fatbinary)"
+                           : "fatbinary not found; pass --cuda-path or put the "
+                             "CUDA toolkit's bin directory on PATH");
+  }
+  return llvm::Error::success();
+}
+
 int driver::runCompilePlan(const CompilePlan &plan) {
   if (!applyMlirOptions(plan.mlirOptions))
     return ExitInvalidOptions;
@@ -79,37 +114,10 @@ int driver::runCompilePlan(const CompilePlan &plan) {
     return ExitInputError;
 
   JobEnvironment environment;
-  if (needsPtxas(plan)) {
-    std::optional<std::string> ptxas =
-        findCudaTool("ptxas", plan.ptxasPath, plan.cudaPath);
-    if (!ptxas) {
-      reportError(!plan.ptxasPath.empty()
-                      ? "ptxas '" + plan.ptxasPath + "' is not an executable"
-                  : !plan.cudaPath.empty()
-                      ? "ptxas not found in --cuda-path '" + plan.cudaPath +
-                            "' (looked for bin/ptxas)"
-                      : "ptxas not found; pass --ptxas-path or --cuda-path, "
-                        "or put the CUDA toolkit's bin directory on PATH");
-      return ExitToolError;
-    }
-    auto info = probePtxas(*ptxas);
-    if (!info) {
-      reportError(llvm::toString(info.takeError()));
-      return ExitToolError;
-    }
-    environment.ptxas = *info;
-  }
   std::optional<std::string> fatbinary;
-  if (plan.emit == EmitKind::Fatbin) {
-    fatbinary = findCudaTool("fatbinary", "", plan.cudaPath);
-    if (!fatbinary) {
-      reportError(!plan.cudaPath.empty()
-                      ? "fatbinary not found in --cuda-path '" + plan.cudaPath +
-                            "' (looked for bin/fatbinary)"
-                      : "fatbinary not found; pass --cuda-path or put the "
-                        "CUDA toolkit's bin directory on PATH");
-      return ExitToolError;
-    }
+  if (llvm::Error error = findCompileTools(plan, environment, fatbinary)) {
+    reportError(llvm::toString(std::move(error)));
+    return ExitToolError;
   }
   auto createDirectory = [](llvm::StringRef option, llvm::StringRef directory) {
     if (directory.empty())
@@ -214,6 +222,16 @@ int driver::runCompilePlan(const CompilePlan &plan) {
       if (!stage(perTargetOutputPath(plan, results[i].target), contents))
         return ExitOutputError;
     }
+  }
+  if (!plan.metadataPath.empty()) {
+    std::vector<TargetMetadata> targets;
+    for (const JobResult &result : results)
+      targets.push_back(result.metadata);
+    std::string json;
+    llvm::raw_string_ostream os(json);
+    printMetadataJson(targets, os);
+    if (!stage(plan.metadataPath, json))
+      return ExitOutputError;
   }
   if (llvm::Error error = outputs.commit()) {
     reportError(llvm::toString(std::move(error)));

@@ -10,12 +10,25 @@
 using namespace tileiras;
 using namespace tileiras::driver;
 
+static thread_local llvm::raw_ostream *capturedErrors = nullptr;
+
+static llvm::raw_ostream &errorStream() {
+  return capturedErrors ? *capturedErrors : llvm::errs();
+}
+
+ScopedErrorCapture::ScopedErrorCapture(llvm::raw_ostream &os)
+    : previous(capturedErrors) {
+  capturedErrors = &os;
+}
+
+ScopedErrorCapture::~ScopedErrorCapture() { capturedErrors = previous; }
+
 void driver::reportError(const llvm::Twine &message) {
-  llvm::errs() << "tileiras: error: " << message << "\n";
+  errorStream() << "tileiras: error: " << message << "\n";
 }
 
 void driver::reportWarning(const llvm::Twine &message) {
-  llvm::errs() << "tileiras: warning: " << message << "\n";
+  errorStream() << "tileiras: warning: " << message << "\n";
 }
 
 int driver::runDriver(int argc, const char *const *argv) {

@@ -270,6 +270,11 @@ llvm::Expected<CompilePlan> driver::validate(const CommandLine &commandLine) {
   plan.xptxas = commandLine.xptxas;
   plan.cudaPath = commandLine.cudaPath;
   plan.dumpDir = commandLine.dumpDir;
+  if (!commandLine.metadata.empty() && plan.emit == EmitKind::Tile)
+    return makeError("--metadata describes lowered kernels and cannot be "
+                     "combined with --emit=tile");
+  plan.metadataPath = commandLine.metadata;
+  plan.collectMetadata = !plan.metadataPath.empty() || !plan.dumpDir.empty();
   plan.timePasses = commandLine.timePasses;
   plan.mlirOptions = commandLine.mlirOptions;
   return plan;

@@ -222,8 +222,18 @@ static JobResult compileJob(const CompilePlan &plan, const TargetJob &job,
       !runPhase("lowering", buildLoweringPipeline) ||
       !runPhase("target", buildTargetPipeline))
     return fail(ExitCompileError);
+  result.metadata.target = result.target.name();
+  if (plan.collectMetadata)
+    result.metadata.kernels = collectKernelMetadata(*module);
+  auto dumpMetadata = [&] {
+    if (plan.collectMetadata)
+      dumper.dump("metadata", "json", [&](llvm::raw_ostream &os) {
+        printMetadataJson(result.metadata, os);
+      });
+  };
   if (plan.emit == EmitKind::Mlir) {
     printModule();
+    dumpMetadata();
     return result;
   }
 
@@ -271,6 +281,7 @@ static JobResult compileJob(const CompilePlan &plan, const TargetJob &job,
     }
     llvm::raw_string_ostream os(result.output);
     llvmModule->print(os, nullptr);
+    dumpMetadata();
     return result;
   }
 
@@ -280,6 +291,7 @@ static JobResult compileJob(const CompilePlan &plan, const TargetJob &job,
     return fail(ExitCompileError);
   }
   llvmTimer.stop();
+  result.metadata.ptxVersion = compiled->ptxVersion.str();
   dumper.dump("ptx", "ptx",
               [&](llvm::raw_ostream &os) { os << compiled->ptx; });
   if (!dumper.error().empty()) {
@@ -289,6 +301,11 @@ static JobResult compileJob(const CompilePlan &plan, const TargetJob &job,
 
   if (plan.emit == EmitKind::Ptx) {
     result.output = std::move(compiled->ptx);
+    dumpMetadata();
+    if (!dumper.error().empty()) {
+      diagnostics << "tileiras: error: " << dumper.error() << "\n";
+      return fail(ExitOutputError);
+    }
     return result;
   }
 
@@ -319,6 +336,13 @@ static JobResult compileJob(const CompilePlan &plan, const TargetJob &job,
     invocation.deviceDebug = plan.debug == codegen::DebugLevel::Full;
     invocation.lineInfo = plan.debug == codegen::DebugLevel::LineInfo;
     invocation.extraOptions = plan.xptxas;
+    // Registers and spills for the metadata come from ptxas' statistics;
+    // when the user did not ask for them they are not shown.
+    bool addedVerbose = plan.collectMetadata &&
+                        !llvm::is_contained(plan.xptxas, "-v") &&
+                        !llvm::is_contained(plan.xptxas, "--verbose");
+    if (addedVerbose)
+      invocation.extraOptions.push_back("-v");
     auto assembled = runPtxas(invocation, compiled->ptx);
     if (!assembled) {
       diagnostics << "tileiras: error: "
@@ -326,7 +350,11 @@ static JobResult compileJob(const CompilePlan &plan, const TargetJob &job,
       return fail(ExitToolError);
     }
     // ptxas' -v statistics and warnings, in this job's place on stderr.
-    diagnostics << assembled->messages;
+    if (plan.collectMetadata)
+      addPtxasResources(assembled->messages, chip.name(),
+                        result.metadata.kernels);
+    diagnostics << (addedVerbose ? stripPtxasStatistics(assembled->messages)
+                                 : assembled->messages);
     if (plan.emit == EmitKind::Cubin)
       result.output = std::move(assembled->cubin);
     else
@@ -335,6 +363,11 @@ static JobResult compileJob(const CompilePlan &plan, const TargetJob &job,
   ptxasTimer.stop();
   if (plan.emit == EmitKind::Fatbin && (job.embedPtx || plan.targetFromModule))
     result.images.push_back({true, result.target, compiled->ptx});
+  dumpMetadata();
+  if (!dumper.error().empty()) {
+    diagnostics << "tileiras: error: " << dumper.error() << "\n";
+    return fail(ExitOutputError);
+  }
   return result;
 }
 

@@ -151,7 +151,8 @@ class Toolchain:
 class Kernel:
     def __init__(self, name, exe, host_ll):
         self.name, self.exe = name, exe
-        text = open(host_ll).read()
+        with open(host_ll) as f:
+            text = f.read()
 
         def string(symbol):
             m = re.search(rf'@{symbol} = constant \[\d+ x i8\] c"([^"]*)\\00"',

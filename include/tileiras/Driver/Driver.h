@@ -27,6 +27,19 @@ void printGpuList(llvm::raw_ostream &os, bool json);
 void reportError(const llvm::Twine &message);
 void reportWarning(const llvm::Twine &message);
 
+/// While alive, reportError/reportWarning on this thread write to `os`
+/// instead of stderr (the C API returns them as diagnostics).
+class ScopedErrorCapture {
+public:
+  explicit ScopedErrorCapture(llvm::raw_ostream &os);
+  ~ScopedErrorCapture();
+  ScopedErrorCapture(const ScopedErrorCapture &) = delete;
+  ScopedErrorCapture &operator=(const ScopedErrorCapture &) = delete;
+
+private:
+  llvm::raw_ostream *previous;
+};
+
 } // namespace tileiras::driver
 
 #endif // TILEIRAS_DRIVER_DRIVER_H

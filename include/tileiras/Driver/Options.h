@@ -44,6 +44,7 @@ struct CommandLine {
   std::vector<std::string> xptxas;
   std::string cudaPath;
   std::string dumpDir;
+  std::string metadata; // --metadata=FILE
   bool timePasses = false;
   std::vector<std::string> mlirOptions; // --mlir-* pass-through
   bool listGpus = false;
@@ -90,6 +91,11 @@ struct CompilePlan {
   std::vector<std::string> xptxas;
   std::string cudaPath;
   std::string dumpDir;
+  /// --metadata=FILE (empty: none written).
+  std::string metadataPath;
+  /// Collect kernel metadata (for --metadata, --dump-dir and the C API);
+  /// makes ptxas print its -v statistics.
+  bool collectMetadata = false;
   bool timePasses = false;
   std::vector<std::string> mlirOptions;
 };

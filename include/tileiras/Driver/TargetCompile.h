@@ -12,6 +12,7 @@
 #define TILEIRAS_DRIVER_TARGETCOMPILE_H
 
 #include "tileiras/Driver/ExternalTools.h"
+#include "tileiras/Driver/Metadata.h"
 #include "tileiras/Driver/Options.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -28,7 +29,7 @@ namespace tileiras::driver {
 
 struct JobResult {
   int exitCode = 0;
-  std::string diagnostics; // printed on stderr, in job order
+  std::string diagnostics;   // printed on stderr, in job order
   targetspec::Target target; // after resolution against the module
   /// The job's output when it has its own file or is the only output
   /// (PTX text, LLVM IR, MLIR, cubin bytes).
@@ -36,6 +37,8 @@ struct JobResult {
   /// For fatbins: every image this job contributes.
   std::vector<FatbinImage> images;
   std::string timingReport;
+  /// Filled when plan.collectMetadata is set.
+  TargetMetadata metadata;
 };
 
 struct JobEnvironment {

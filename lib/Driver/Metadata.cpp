@@ -1,0 +1,160 @@
+//===- Metadata.cpp - kernel metadata for launchers -----------------------===//
+
+#include "tileiras/Driver/Metadata.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Regex.h"
+
+using namespace mlir;
+using namespace tileiras;
+using namespace tileiras::driver;
+
+/// Written by the lowering (SharedScratch.cpp): the kernel's scratch shared
+/// memory, its device functions' included.
+static constexpr llvm::StringLiteral kSharedMemoryAttr =
+    "nv_tileaa.shared_memory_bytes";
+
+int64_t driver::dynamicSharedMemoryBytes(LLVM::LLVMFuncOp) { return 0; }
+
+static std::array<int64_t, 3> readDims(Operation *op, llvm::StringRef name,
+                                       std::array<int64_t, 3> dims) {
+  auto values = op->getAttrOfType<DenseI32ArrayAttr>(name);
+  if (!values)
+    return dims;
+  for (auto [i, value] : llvm::enumerate(values.asArrayRef()))
+    if (i < 3)
+      dims[i] = value;
+  return dims;
+}
+
+std::vector<KernelMetadata> driver::collectKernelMetadata(ModuleOp module) {
+  std::vector<KernelMetadata> kernels;
+  module.walk([&](LLVM::LLVMFuncOp func) {
+    if (!func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
+      return;
+    KernelMetadata kernel;
+    kernel.name = func.getSymName().str();
+    kernel.threads =
+        readDims(func, NVVM::NVVMDialect::getReqntidAttrName(), kernel.threads);
+    kernel.clusterDims = readDims(
+        func, NVVM::NVVMDialect::getClusterDimAttrName(), kernel.clusterDims);
+    if (auto bytes = func->getAttrOfType<IntegerAttr>(kSharedMemoryAttr))
+      kernel.staticSharedBytes = bytes.getInt();
+    kernel.dynamicSharedBytes = dynamicSharedMemoryBytes(func);
+    kernels.push_back(std::move(kernel));
+  });
+  return kernels;
+}
+
+void driver::addPtxasResources(llvm::StringRef messages, llvm::StringRef chip,
+                               std::vector<KernelMetadata> &kernels) {
+  // ptxas -v prints, per function:
+  //   ptxas info    : Function properties for NAME
+  //       S bytes stack frame, A bytes spill stores, B bytes spill loads
+  //   ptxas info    : Used R registers, ...
+  llvm::Regex properties("Function properties for ([A-Za-z0-9_$.]+)");
+  llvm::Regex frame("([0-9]+) bytes stack frame, ([0-9]+) bytes spill "
+                    "stores, ([0-9]+) bytes spill loads");
+  llvm::Regex used("Used ([0-9]+) registers");
+  KernelMetadata *current = nullptr;
+  CubinResources *resources = nullptr;
+  llvm::SmallVector<llvm::StringRef> lines;
+  messages.split(lines, '\n');
+  for (llvm::StringRef line : lines) {
+    llvm::SmallVector<llvm::StringRef, 4> match;
+    if (properties.match(line, &match)) {
+      auto found = llvm::find_if(kernels, [&](const KernelMetadata &kernel) {
+        return kernel.name == match[1];
+      });
+      current = found == kernels.end() ? nullptr : &*found;
+      resources = nullptr;
+      if (current) {
+        current->cubins.push_back(CubinResources{chip.str()});
+        resources = &current->cubins.back();
+      }
+      continue;
+    }
+    if (!resources)
+      continue;
+    if (frame.match(line, &match)) {
+      llvm::to_integer(match[1], resources->stackFrameBytes);
+      llvm::to_integer(match[2], resources->spillStoreBytes);
+      llvm::to_integer(match[3], resources->spillLoadBytes);
+    } else if (used.match(line, &match)) {
+      llvm::to_integer(match[1], resources->registers);
+      resources = nullptr; // the function's statistics end here
+    }
+  }
+}
+
+std::string driver::stripPtxasStatistics(llvm::StringRef messages) {
+  std::string kept;
+  llvm::SmallVector<llvm::StringRef> lines;
+  messages.split(lines, '\n');
+  for (llvm::StringRef line : lines) {
+    if (line.starts_with("ptxas info") || line.contains("bytes stack frame"))
+      continue;
+    if (line.trim().empty())
+      continue;
+    kept += line.str() + "\n";
+  }
+  return kept;
+}
+
+static llvm::json::Array dimsJson(const std::array<int64_t, 3> &dims) {
+  return llvm::json::Array{dims[0], dims[1], dims[2]};
+}
+
+static llvm::json::Object kernelJson(const KernelMetadata &kernel) {
+  llvm::json::Array cubins;
+  for (const CubinResources &cubin : kernel.cubins)
+    cubins.push_back(llvm::json::Object{
+        {"chip", cubin.chip},
+        {"registers", cubin.registers},
+        {"stack_frame_bytes", cubin.stackFrameBytes},
+        {"spill_store_bytes", cubin.spillStoreBytes},
+        {"spill_load_bytes", cubin.spillLoadBytes},
+    });
+  int64_t threads = kernel.threads[0] * kernel.threads[1] * kernel.threads[2];
+  return llvm::json::Object{
+      {"name", kernel.name},
+      {"threads_per_cta", threads},
+      {"num_warps", threads / 32},
+      {"block_dims", dimsJson(kernel.threads)},
+      {"cluster_dims", dimsJson(kernel.clusterDims)},
+      {"static_shared_memory_bytes", kernel.staticSharedBytes},
+      {"dynamic_shared_memory_bytes", kernel.dynamicSharedBytes},
+      // TMA descriptors the launcher must build: none until kernels take
+      // tensor-map parameters.
+      {"tensor_maps", llvm::json::Array()},
+      {"cubins", std::move(cubins)},
+  };
+}
+
+void driver::printMetadataJson(llvm::ArrayRef<TargetMetadata> targets,
+                               llvm::raw_ostream &os) {
+  llvm::json::Array targetArray;
+  for (const TargetMetadata &target : targets) {
+    llvm::json::Array kernels;
+    for (const KernelMetadata &kernel : target.kernels)
+      kernels.push_back(kernelJson(kernel));
+    llvm::json::Object object{{"target", target.target},
+                              {"kernels", std::move(kernels)}};
+    if (!target.ptxVersion.empty())
+      object["ptx_version"] = target.ptxVersion;
+    else
+      object["ptx_version"] = nullptr;
+    targetArray.push_back(std::move(object));
+  }
+  llvm::json::Value document = llvm::json::Object{
+      {"schema", kMetadataSchemaVersion},
+      {"generator", "tileiras"},
+      {"targets", std::move(targetArray)},
+  };
+  os << llvm::formatv("{0:2}", document) << "\n";
+}

@@ -1,0 +1,250 @@
+"""The language: every operation compiled through the C API to PTX (so the
+generated MLIR parses, verifies and lowers), control flow, specialization.
+
+    TILEIRAS_LIBRARY_PATH=build/lib /usr/bin/python3 -m unittest \
+        discover -s python/tests -p 'test_language.py'
+"""
+import os
+import pathlib
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+os.environ.setdefault("TILEIRAS_CACHE_DIR", tempfile.mkdtemp())
+
+import tileiras  # noqa: E402
+import tileiras.language as tl  # noqa: E402
+
+
+@tileiras.jit
+def elementwise(x_ptr, y_ptr, i_ptr, out_ptr, iout_ptr, n,
+                BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=1.0, cache_modifier=".cg",
+                eviction_policy="evict_last")
+    y = tl.load(y_ptr + offs, mask=mask)
+    i = tl.load(i_ptr + offs, mask=mask)
+    r = tl.exp(x) + tl.exp2(y) + tl.log(x) + tl.log2(x) + tl.sqrt(x)
+    r = r + tl.rsqrt(x) + tl.abs(y) + tl.sin(x) * tl.cos(y) + tl.floor(y)
+    r = r + tl.ceil(x) + tl.maximum(x, y) - tl.minimum(x, 2) + tl.fma(x, y, r)
+    r = r / (x * 2) - y // 3 + x % 2.5 + tl.sigmoid(y) + tl.erf(x)
+    r = tl.where(x > y, r, -r) + (i.to(tl.float32) / 4)
+    j = (i * 3 - 7) // 2 % 5 + (i << 2) + (i >> 1) + (i & 6) + (i | 1) + \
+        (i ^ 3) + tl.maximum(i, 4) + tl.minimum(i, 9) + tl.abs(i) + ~i
+    k = tl.where((x >= 0.5) & (y <= 0.5) | (i == 3) | (i != 4), j, -j)
+    h = x.to(tl.float16).to(tl.bfloat16).to(tl.float32)
+    u = i.to(tl.uint8).to(tl.int64).to(tl.int32)
+    tl.store(out_ptr + offs, r + h + (y < x).to(tl.float32), mask=mask)
+    tl.store(iout_ptr + offs, k + u + tl.cdiv(i, 4), mask=mask)
+
+
+@tileiras.jit
+def shapes(x_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr):
+    rows = tl.arange(0, M)
+    cols = tl.arange(0, N)
+    x = tl.load(x_ptr + rows[:, None] * N + cols[None, :])
+    t = tl.trans(x)                     # N x M
+    p = tl.permute(t, (1, 0))           # M x N
+    r = tl.reshape(p, (M * N,))
+    v = tl.view(r, M, N)
+    e = tl.expand_dims(tl.sum(v, axis=1), 1)
+    b = tl.broadcast_to(e, (M, N))
+    c = tl.cat(x, b, dim=0)             # 2M x N
+    top = tl.reshape(c, (2, M, N))
+    s = tl.sum(top, axis=0) + tl.max(x, axis=0)[None, :] + tl.min(x) + \
+        x.sum() + x.T.T
+    tl.store(out_ptr + rows[:, None] * N + cols[None, :], s)
+
+
+@tileiras.jit
+def scaled_sum(x, factor):
+    """A device function: inlined where it is called."""
+    doubled = x * factor
+    return tl.sum(doubled, axis=0)
+
+
+@tileiras.jit
+def calls_helper(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    tl.store(out_ptr, scaled_sum(x, 2.0) + scaled_sum(x, factor=3))
+
+
+@tileiras.jit
+def add_combine(a, b):
+    return a + b
+
+
+@tileiras.jit
+def max_combine(a, b):
+    return tl.maximum(a, b)
+
+
+@tileiras.jit
+def reductions(x_ptr, out_ptr, idx_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    total = tl.reduce(x, 0, add_combine) + tl.sum(x, axis=0, keep_dims=True)
+    running = tl.cumsum(x, 0) + tl.associative_scan(x, 0, max_combine,
+                                                     reverse=True)
+    tl.store(out_ptr + offs, running + total)
+    tl.store(idx_ptr, tl.argmax(x, 0))
+    tl.store(idx_ptr + 1, tl.argmin(x, 0))
+
+
+@tileiras.jit
+def dots(a_ptr, b_ptr, c_ptr, i_ptr, j_ptr, k_ptr, M: tl.constexpr,
+         N: tl.constexpr, K: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    a = tl.load(a_ptr + rm[:, None] * K + rk[None, :])
+    b = tl.load(b_ptr + rk[:, None] * N + rn[None, :])
+    acc = tl.dot(a, b)
+    acc = tl.dot(a, b, acc=acc, out_dtype=tl.float32)
+    ia = tl.load(i_ptr + rm[:, None] * K + rk[None, :])
+    ib = tl.load(j_ptr + rk[:, None] * N + rn[None, :])
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
+    tl.store(k_ptr + rm[:, None] * N + rn[None, :], tl.dot(ia, ib))
+
+
+@tileiras.jit
+def dot_precision(a_ptr, b_ptr, c_ptr, PRECISION: tl.constexpr):
+    r = tl.arange(0, 16)
+    a = tl.load(a_ptr + r[:, None] * 16 + r[None, :])
+    b = tl.load(b_ptr + r[:, None] * 16 + r[None, :])
+    tl.store(c_ptr + r[:, None] * 16 + r[None, :],
+             tl.dot(a, b, input_precision=PRECISION))
+
+
+@tileiras.jit
+def atomics(p_ptr, f_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n
+    old = tl.atomic_add(p_ptr + offs, 1, mask=mask)
+    old += tl.atomic_max(p_ptr + offs, old, mask=mask, sem="relaxed")
+    old += tl.atomic_min(p_ptr + offs, old, scope="cta")
+    old += tl.atomic_and(p_ptr + offs, 7) + tl.atomic_or(p_ptr + offs, 8)
+    old += tl.atomic_xor(p_ptr + offs, 1) + tl.atomic_xchg(p_ptr + offs, 2)
+    old += tl.atomic_cas(p_ptr + offs, 2, 3)
+    tl.atomic_add(f_ptr + offs, old.to(tl.float32), mask=mask)
+
+
+@tileiras.jit
+def control(x_ptr, n, steps, flag, BLOCK: tl.constexpr, MODE: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    count = 0
+    for k in range(0, steps, 2):
+        acc += tl.load(x_ptr + k * BLOCK + offs)
+        count += 1
+    for u in tl.static_range(3):
+        acc = acc * (u + 1)
+    i = 0
+    while i < n:
+        acc = acc + 1.0
+        i += 1
+    if flag > 0:
+        acc = acc * 2
+        extra = 1.0
+    else:
+        extra = 2.0
+    if flag == 3:
+        tl.device_print("flag", flag)
+    if MODE == "double":
+        acc = acc * 2
+    else:
+        acc = acc * 3
+    acc = acc + extra + count
+    tl.device_assert(count >= 0, "count is negative")
+    n16 = tl.multiple_of(n, 16)
+    tl.store(x_ptr + offs, acc, mask=offs < n16 + tl.num_programs(0))
+
+
+class LanguageTest(unittest.TestCase):
+    def compile(self, kernel, *args, **kwargs):
+        compiled = kernel.compile(*args, target="sm_90a", **kwargs)
+        self.assertIn(".visible .entry " + kernel.__name__, compiled.asm)
+        return compiled
+
+    def test_elementwise(self):
+        self.compile(elementwise, "*fp32", "*fp32", "*i32", "*fp32", "*i32",
+                     "i32", BLOCK=128)
+
+    def test_shapes(self):
+        self.compile(shapes, "*fp32", "*fp32", M=8, N=16)
+
+    def test_reductions_and_scans(self):
+        self.compile(reductions, "*fp32", "*fp32", "*i32", BLOCK=64)
+
+    def test_inlined_call(self):
+        compiled = self.compile(calls_helper, "*fp32", "*fp32", BLOCK=64)
+        self.assertEqual(compiled.mlir.count("nv_tileaa.reduce"), 2)
+        self.assertNotIn("nv_tileaa.call", compiled.mlir)
+
+    def test_dot(self):
+        for dtype in ("*fp16", "*bf16", "*fp32"):
+            self.compile(dots, dtype, dtype, "*fp32", "*i8", "*u8", "*i32",
+                         M=16, N=16, K=16)
+
+    def test_dot_input_types(self):
+        tf32 = self.compile(dot_precision, "*fp32", "*fp32", "*fp32",
+                            PRECISION="tf32")
+        self.assertIn("nv_tileaa.fp_to_fp", tf32.mlir)
+        self.assertIn("tf32", tf32.mlir)
+        for a, b in (("*fp8e4nv", "*fp8e4nv"), ("*fp8e5", "*fp8e4nv")):
+            self.compile(dot_precision, a, b, "*fp32", PRECISION=None)
+        self.compile(dot_precision, "*fp64", "*fp64", "*fp64", PRECISION=None)
+
+    def test_atomics(self):
+        self.compile(atomics, "*i32", "*fp32", "i32", BLOCK=64)
+
+    def test_control_flow(self):
+        compiled = self.compile(control, "*fp32", "i32", "i32", "i32",
+                                BLOCK=128, MODE="double")
+        self.assertIn("scf.for", compiled.mlir)
+        self.assertIn("scf.while", compiled.mlir)
+        self.assertIn("scf.if", compiled.mlir)
+        self.assertIn("nv_tileaa.assume", compiled.mlir)
+        self.assertIn("nv_tileaa.print", compiled.mlir)
+        self.assertIn("nv_tileaa.assert", compiled.mlir)
+        # The constexpr `if` kept one branch: no multiply by 3.
+        other = self.compile(control, "*fp32", "i32", "i32", "i32",
+                             BLOCK=128, MODE="triple")
+        self.assertNotEqual(compiled.mlir, other.mlir)
+
+    def test_specialization(self):
+        import numpy as np
+        x = np.zeros(4, np.float32)
+        one = elementwise.compile(x, x, np.zeros(4, np.int32), x,
+                                  np.zeros(4, np.int32), 1, BLOCK=128)
+        sixteen = elementwise.compile(x, x, np.zeros(4, np.int32), x,
+                                      np.zeros(4, np.int32), 32, BLOCK=128)
+        other = elementwise.compile(x, x, np.zeros(4, np.int32), x,
+                                    np.zeros(4, np.int32), 7, BLOCK=128)
+        # n == 1 is the constant 1: the parameter is unused.
+        self.assertNotIn("%arg_n {div_by", one.mlir)
+        self.assertIn("nv_tileaa.assume %arg_n {div_by = 16 : i64}",
+                      sixteen.mlir)
+        self.assertNotIn("assume %arg_n", other.mlir)
+        # 16-byte aligned pointers are assumed aligned.
+        self.assertIn("nv_tileaa.assume %arg_x_ptr {div_by = 16 : i64}",
+                      other.mlir)
+
+    def test_metadata(self):
+        compiled = self.compile(shapes, "*fp32", "*fp32", M=8, N=16,
+                                num_warps=2)
+        meta = compiled.kernel_metadata
+        self.assertEqual(meta["name"], "shapes")
+        self.assertEqual(meta["threads_per_cta"], 64)
+        self.assertEqual(compiled.num_warps, 2)
+        self.assertEqual(compiled.metadata["targets"][0]["target"], "sm_90a")
+
+    def test_locations(self):
+        compiled = self.compile(shapes, "*fp32", "*fp32", M=8, N=16)
+        self.assertIn('loc("%s":' % __file__, compiled.mlir)
+
+
+if __name__ == "__main__":
+    unittest.main()

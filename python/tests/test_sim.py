@@ -1,0 +1,190 @@
+"""Kernels run on the CPU simulator (TILEIRAS_BACKEND=sim) and checked
+against NumPy: control flow, reductions and scans, shapes, atomics, dot,
+and the simulator's checks (out-of-bounds access, device assertions).
+
+    TILEIRAS_LIBRARY_PATH=build/lib TILEIRAS_BACKEND=sim /usr/bin/python3 \
+        -m unittest discover -s python/tests -p 'test_sim.py'
+"""
+import os
+import pathlib
+import sys
+import tempfile
+import unittest
+
+import numpy as np
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+os.environ.setdefault("TILEIRAS_CACHE_DIR", tempfile.mkdtemp())
+os.environ["TILEIRAS_BACKEND"] = "sim"
+
+import tileiras  # noqa: E402
+import tileiras.language as tl  # noqa: E402
+from tileiras.runtime.sim import LaunchError  # noqa: E402
+
+
+@tileiras.jit
+def control(x_ptr, out_ptr, steps, n, flag, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    count = 0
+    for k in range(0, steps, 2):
+        acc += tl.load(x_ptr + k * BLOCK + offs)
+        count += 1
+    for u in tl.static_range(1, 3):
+        acc = acc * u
+    i = 0
+    total = 0.0
+    while i < n:
+        total = total + i
+        i += 1
+    if flag > 0:
+        acc = acc + total
+    else:
+        acc = acc - 1.0
+    tl.store(out_ptr + offs, acc + count)
+
+
+@tileiras.jit
+def max_combine(a, b):
+    return tl.maximum(a, b)
+
+
+@tileiras.jit
+def reductions(x_ptr, sum_ptr, idx_ptr, scan_ptr, M: tl.constexpr,
+               N: tl.constexpr):
+    rows = tl.arange(0, M)
+    cols = tl.arange(0, N)
+    x = tl.load(x_ptr + rows[:, None] * N + cols[None, :])
+    tl.store(sum_ptr + rows, tl.sum(x, axis=1))
+    tl.store(sum_ptr + M + rows, tl.reduce(x, 1, max_combine))
+    tl.store(idx_ptr + rows, tl.argmax(x, 1))
+    tl.store(scan_ptr + rows[:, None] * N + cols[None, :], tl.cumsum(x, 1))
+
+
+@tileiras.jit
+def shapes(x_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr):
+    rows = tl.arange(0, M)
+    cols = tl.arange(0, N)
+    x = tl.load(x_ptr + rows[:, None] * N + cols[None, :])
+    t = tl.trans(x)
+    both = tl.cat(tl.reshape(t, (M * N,)), tl.reshape(x, (M * N,)), dim=0)
+    tl.store(out_ptr + tl.arange(0, 2 * M * N), both)
+
+
+@tileiras.jit
+def histogram(x_ptr, bins_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    value = tl.load(x_ptr + offs, mask=mask)
+    tl.atomic_add(bins_ptr + value, 1, mask=mask)
+
+
+@tileiras.jit
+def dot_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr,
+               K: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    a = tl.load(a_ptr + rm[:, None] * K + rk[None, :])
+    b = tl.load(b_ptr + rk[:, None] * N + rn[None, :])
+    c = tl.load(c_ptr + rm[:, None] * N + rn[None, :])
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], tl.dot(a, b, acc=c))
+
+
+@tileiras.jit
+def unmasked(x_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs) + 1.0)
+
+
+@tileiras.jit
+def asserting(x_ptr, limit, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    tl.device_assert(x < limit, "x exceeds the limit")
+    tl.store(x_ptr + offs, x)
+
+
+@tileiras.jit(num_warps=1)
+def printing(x_ptr, BLOCK: tl.constexpr):
+    pid = tl.program_id(1)
+    x = tl.load(x_ptr + pid * BLOCK + tl.arange(0, BLOCK))
+    tl.device_print("row", tl.sum(x, axis=0))
+
+
+class SimTest(unittest.TestCase):
+    def test_control_flow(self):
+        block, steps = 128, 5
+        x = np.random.default_rng(0).standard_normal(
+            (steps, block)).astype(np.float32)
+        for n, flag in ((4, 1), (0, 0)):
+            out = np.zeros(block, np.float32)
+            control[(1,)](x, out, steps, n, flag, BLOCK=block)
+            want = x[0:steps:2].sum(axis=0) * 2
+            want = want + sum(range(n)) if flag > 0 else want - 1
+            np.testing.assert_allclose(out, want + 3, rtol=1e-5, atol=1e-5)
+
+    def test_reductions(self):
+        m, n = 4, 32
+        x = np.random.default_rng(1).standard_normal((m, n)).astype(
+            np.float32)
+        sums = np.zeros(2 * m, np.float32)
+        idx = np.zeros(m, np.int32)
+        scan = np.zeros((m, n), np.float32)
+        reductions[(1,)](x, sums, idx, scan, M=m, N=n)
+        np.testing.assert_allclose(sums[:m], x.sum(axis=1), rtol=1e-5,
+                                   atol=1e-5)
+        np.testing.assert_array_equal(sums[m:], x.max(axis=1))
+        np.testing.assert_array_equal(idx, x.argmax(axis=1))
+        np.testing.assert_allclose(scan, np.cumsum(x, axis=1), rtol=1e-5,
+                                   atol=1e-5)
+
+    def test_shapes(self):
+        m, n = 8, 16
+        x = np.arange(m * n, dtype=np.float32).reshape(m, n)
+        out = np.zeros(2 * m * n, np.float32)
+        shapes[(1,)](x, out, M=m, N=n)
+        np.testing.assert_array_equal(out, np.concatenate(
+            [x.T.reshape(-1), x.reshape(-1)]))
+
+    def test_atomics(self):
+        x = np.random.default_rng(2).integers(0, 16, 1000).astype(np.int32)
+        bins = np.zeros(16, np.int32)
+        histogram[(tileiras.cdiv(1000, 256),)](x, bins, 1000, BLOCK=256)
+        np.testing.assert_array_equal(bins, np.bincount(x, minlength=16))
+
+    def test_dot(self):
+        rng = np.random.default_rng(3)
+        a = rng.standard_normal((16, 16)).astype(np.float16)
+        b = rng.standard_normal((16, 16)).astype(np.float16)
+        c = rng.standard_normal((16, 16)).astype(np.float32)
+        want = a.astype(np.float32) @ b.astype(np.float32) + c
+        dot_kernel[(1,)](a, b, c, M=16, N=16, K=16)
+        np.testing.assert_allclose(c, want, rtol=1e-3, atol=1e-3)
+
+    def test_out_of_bounds_is_reported(self):
+        x = np.zeros(100, np.float32)  # the kernel touches 128 elements
+        with self.assertRaises(LaunchError):
+            unmasked[(1,)](x, BLOCK=128)
+
+    def test_device_print_and_grid_function(self):
+        import contextlib
+        import io
+        x = np.arange(8, dtype=np.int32).reshape(2, 4)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            printing[lambda meta: (1, meta["x_ptr"].shape[0])](x, BLOCK=4)
+        # One line per program (a scalar prints once), rows 0+1+2+3, 4+..+7.
+        self.assertEqual(sorted(out.getvalue().split("\n")[:-1]),
+                         ["row 22", "row 6"])
+
+    def test_device_assert(self):
+        x = np.arange(32, dtype=np.float32)
+        asserting[(1,)](x, 100.0, BLOCK=32)
+        with self.assertRaises(LaunchError) as caught:
+            asserting[(1,)](x, 10.0, BLOCK=32)
+        self.assertIn("x exceeds the limit", str(caught.exception))
+
+
+if __name__ == "__main__":
+    unittest.main()

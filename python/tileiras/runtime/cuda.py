@@ -1,0 +1,199 @@
+"""Launching kernels on an NVIDIA GPU through the CUDA driver API.
+
+libcuda is loaded with ctypes (no build-time CUDA dependency). The kernel is
+compiled for the current device (sm_XY from its compute capability) to a
+cubin, or to PTX for the driver to JIT when ptxas is missing, loaded with
+cuModuleLoadData and launched with the block size, dynamic shared memory and
+cluster dims of its metadata, on torch's (or CuPy's) current stream when
+it is loaded, else the default stream. Pointer arguments: torch tensors, CuPy
+arrays or anything with `__cuda_array_interface__`.
+
+Not exercised by the test suite (the machines that run it have no GPU).
+"""
+import ctypes
+import sys
+
+from ..language.core import CompileError
+
+CUDA_SUCCESS = 0
+CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75
+CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76
+CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
+CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4
+
+_cuda = None
+
+
+def _load():
+    global _cuda
+    if _cuda is None:
+        _cuda = ctypes.CDLL("libcuda.so.1")
+    return _cuda
+
+
+def available():
+    """True when libcuda loads, initializes and sees at least one GPU."""
+    try:
+        cuda = _load()
+        if cuda.cuInit(0) != CUDA_SUCCESS:
+            return False
+        count = ctypes.c_int()
+        return cuda.cuDeviceGetCount(ctypes.byref(count)) == CUDA_SUCCESS \
+            and count.value > 0
+    except (OSError, AttributeError):
+        return False
+
+
+class CudaError(RuntimeError):
+    pass
+
+
+class _LaunchAttributeValue(ctypes.Union):
+    _fields_ = [("pad", ctypes.c_char * 64),
+                ("clusterDim", ctypes.c_uint * 3)]
+
+
+class _LaunchAttribute(ctypes.Structure):
+    _fields_ = [("id", ctypes.c_int), ("pad", ctypes.c_char * 4),
+                ("value", _LaunchAttributeValue)]
+
+
+class _LaunchConfig(ctypes.Structure):
+    _fields_ = [("gridDimX", ctypes.c_uint), ("gridDimY", ctypes.c_uint),
+                ("gridDimZ", ctypes.c_uint), ("blockDimX", ctypes.c_uint),
+                ("blockDimY", ctypes.c_uint), ("blockDimZ", ctypes.c_uint),
+                ("sharedMemBytes", ctypes.c_uint), ("hStream", ctypes.c_void_p),
+                ("attrs", ctypes.POINTER(_LaunchAttribute)),
+                ("numAttrs", ctypes.c_uint)]
+
+
+def _current_stream():
+    """torch's current stream when torch is loaded, else CuPy's, else the
+    default stream."""
+    torch = sys.modules.get("torch")
+    if torch is not None and torch.cuda.is_available():
+        return ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
+    cupy = sys.modules.get("cupy")
+    if cupy is not None:
+        return ctypes.c_void_p(cupy.cuda.get_current_stream().ptr)
+    return ctypes.c_void_p(0)
+
+
+def _pointer(name, value):
+    if hasattr(value, "__cuda_array_interface__"):
+        return value.__cuda_array_interface__["data"][0]
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr()
+    raise CompileError("argument %s: the CUDA backend takes device arrays "
+                       "(torch, CuPy, __cuda_array_interface__), got %r"
+                       % (name, value))
+
+
+class CudaBackend:
+    name = "cuda"
+
+    def __init__(self):
+        self.cuda = _load()
+        self.check(self.cuda.cuInit(0), "cuInit")
+        device = ctypes.c_int()
+        self.check(self.cuda.cuDeviceGet(ctypes.byref(device), 0),
+                   "cuDeviceGet")
+        self.device = device
+        # The primary context, shared with the CUDA runtime (torch, CuPy).
+        context = ctypes.c_void_p()
+        self.check(self.cuda.cuDevicePrimaryCtxRetain(ctypes.byref(context),
+                                                      device),
+                   "cuDevicePrimaryCtxRetain")
+        self.context = context
+        major, minor = ctypes.c_int(), ctypes.c_int()
+        self.check(self.cuda.cuDeviceGetAttribute(
+            ctypes.byref(major), CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+            device), "cuDeviceGetAttribute")
+        self.check(self.cuda.cuDeviceGetAttribute(
+            ctypes.byref(minor), CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+            device), "cuDeviceGetAttribute")
+        self.target = "sm_%d%d" % (major.value, minor.value)
+        self.functions = {}
+
+    def check(self, status, what):
+        if status != CUDA_SUCCESS:
+            name = ctypes.c_char_p()
+            self.cuda.cuGetErrorName(status, ctypes.byref(name))
+            raise CudaError("%s failed: %s (%d)" % (
+                what, name.value.decode() if name.value else "?", status))
+
+    def function(self, compiled):
+        key = compiled.entry.path
+        if key in self.functions:
+            return self.functions[key]
+        self.check(self.cuda.cuCtxSetCurrent(self.context), "cuCtxSetCurrent")
+        image = compiled.asm
+        if isinstance(image, str):
+            image = image.encode() + b"\0"
+        module = ctypes.c_void_p()
+        self.check(self.cuda.cuModuleLoadData(ctypes.byref(module),
+                                              ctypes.c_char_p(image)),
+                   "cuModuleLoadData")
+        function = ctypes.c_void_p()
+        self.check(self.cuda.cuModuleGetFunction(
+            ctypes.byref(function), module, compiled.name.encode()),
+            "cuModuleGetFunction")
+        dynamic = compiled.kernel_metadata["dynamic_shared_memory_bytes"]
+        if dynamic > 48 * 1024:
+            self.check(self.cuda.cuFuncSetAttribute(
+                function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                dynamic), "cuFuncSetAttribute")
+        self.functions[key] = (module, function)
+        return self.functions[key]
+
+    def compile(self, fn, runtime, constants, num_warps):
+        try:
+            return fn._compile(runtime, constants, self.target, "cubin",
+                               num_warps, ())
+        except CompileError as error:
+            if "ptxas not found" not in str(error):
+                raise
+            return fn._compile(runtime, constants, self.target, "ptx",
+                               num_warps, ())
+
+    def launch(self, fn, grid, runtime, constants, num_warps):
+        compiled = self.compile(fn, runtime, constants, num_warps)
+        _, function = self.function(compiled)
+        # The launching thread may not have the context current yet.
+        self.check(self.cuda.cuCtxSetCurrent(self.context), "cuCtxSetCurrent")
+        meta = compiled.kernel_metadata
+        if 0 in grid:
+            return compiled
+        keep = []
+        for name, ty in compiled.params:
+            value = runtime[name]
+            if ty.is_ptr:
+                keep.append(ctypes.c_void_p(_pointer(name, value)))
+            elif ty.is_floating:
+                keep.append(ctypes.c_double(float(value)) if ty.bits == 64
+                            else ctypes.c_float(float(value)))
+            else:
+                ctype = {8: ctypes.c_int8, 16: ctypes.c_int16,
+                         32: ctypes.c_int32, 64: ctypes.c_int64}[ty.bits]
+                keep.append(ctype(int(value)))
+        params = (ctypes.c_void_p * max(1, len(keep)))(
+            *[ctypes.cast(ctypes.byref(v), ctypes.c_void_p) for v in keep])
+        block = meta["block_dims"]
+        shared = meta["dynamic_shared_memory_bytes"]
+        stream = _current_stream()
+        cluster = meta["cluster_dims"]
+        if cluster == [1, 1, 1]:
+            self.check(self.cuda.cuLaunchKernel(
+                function, *map(ctypes.c_uint, grid),
+                *map(ctypes.c_uint, block), ctypes.c_uint(shared), stream,
+                params, None), "cuLaunchKernel")
+            return compiled
+        attribute = _LaunchAttribute()
+        attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
+        attribute.value.clusterDim[:] = cluster
+        config = _LaunchConfig(*grid, *block, shared, stream.value,
+                               ctypes.pointer(attribute), 1)
+        self.check(self.cuda.cuLaunchKernelEx(ctypes.byref(config), function,
+                                              params, None),
+                   "cuLaunchKernelEx")
+        return compiled
