@@ -148,7 +148,8 @@ broadcastShapeError(mlir::RankedTensorType source,
 
 /// `type($src) -> type($result)` of broadcast, checked while parsing: a
 /// wrong broadcast is reported at the broadcast instead of as a type clash
-/// at a later use of its result (which would stop the parser first).
+/// at a later use of its result (which would stop the parser first). MLIR
+/// prefixes the message with "custom op 'nv_tileaa.broadcast'".
 template <typename TileType>
 mlir::ParseResult parseBroadcastTypes(mlir::OpAsmParser &parser,
                                       TileType &source, TileType &result) {
@@ -160,8 +161,7 @@ mlir::ParseResult parseBroadcastTypes(mlir::OpAsmParser &parser,
   if (!from || !to)
     return mlir::success(); // the type constraints report it
   if (std::optional<std::string> error = broadcastShapeError(from, to))
-    return parser.emitError(parser.getNameLoc())
-           << "'nv_tileaa.broadcast' op " << *error;
+    return parser.emitError(parser.getNameLoc()) << *error;
   return mlir::success();
 }
 
