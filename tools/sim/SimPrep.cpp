@@ -250,37 +250,9 @@ private:
           b.CreateZExt(regs[4], i64));
       assign(0, b.CreateTrunc(sum, b.getInt32Ty()));
       assign(1, b.CreateTrunc(b.CreateLShr(sum, 32), b.getInt32Ty()));
-    } else if (auto op = wideTemplate(normal)) {
-      // 128-bit add, sub, mul and mad on pairs of 64-bit words ($0 and $2,
-      // $4 the low words): the carry chains of libdevice's argument
-      // reduction, as i128 arithmetic (checked against the PTX sequences'
-      // carry semantics).
+    } else if (std::optional<WideTemplate> op = wideTemplate(normal)) {
       expect(op->constraints);
-      Type *i128 = b.getInt128Ty();
-      auto wide = [&](unsigned low) {
-        Value *lo = b.CreateZExt(regs[low], i128);
-        if (op->kind == WideOp::Mul || op->kind == WideOp::Mad)
-          return lo; // the operands are single 64-bit words
-        Value *hi = b.CreateShl(b.CreateZExt(regs[low + 1], i128), 64);
-        return b.CreateOr(lo, hi);
-      };
-      Value *result = nullptr;
-      switch (op->kind) {
-      case WideOp::Add:
-        result = b.CreateAdd(wide(2), wide(4));
-        break;
-      case WideOp::Sub:
-        result = b.CreateSub(wide(2), wide(4));
-        break;
-      case WideOp::Mul:
-        result = b.CreateMul(wide(2), wide(3));
-        break;
-      case WideOp::Mad:
-        result = b.CreateAdd(b.CreateMul(wide(2), wide(3)), wide(4));
-        break;
-      }
-      assign(0, b.CreateTrunc(result, b.getInt64Ty()));
-      assign(1, b.CreateTrunc(b.CreateLShr(result, 64), b.getInt64Ty()));
+      translateWide(b, op->kind);
     } else {
       return false;
     }
@@ -292,6 +264,37 @@ private:
     WideOp kind;
     StringRef constraints;
   };
+
+  /// 128-bit add, sub, mul and mad on pairs of 64-bit words ($0 and $2, $4
+  /// the low words): the carry chains of libdevice's argument reduction, as
+  /// i128 arithmetic (checked against the PTX sequences' carry semantics).
+  void translateWide(IRBuilder<> &b, WideOp kind) {
+    Type *i128 = b.getInt128Ty();
+    auto wide = [&](unsigned low) {
+      Value *lo = b.CreateZExt(regs[low], i128);
+      if (kind == WideOp::Mul || kind == WideOp::Mad)
+        return lo; // the operands are single 64-bit words
+      Value *hi = b.CreateShl(b.CreateZExt(regs[low + 1], i128), 64);
+      return b.CreateOr(lo, hi);
+    };
+    Value *result = nullptr;
+    switch (kind) {
+    case WideOp::Add:
+      result = b.CreateAdd(wide(2), wide(4));
+      break;
+    case WideOp::Sub:
+      result = b.CreateSub(wide(2), wide(4));
+      break;
+    case WideOp::Mul:
+      result = b.CreateMul(wide(2), wide(3));
+      break;
+    case WideOp::Mad:
+      result = b.CreateAdd(b.CreateMul(wide(2), wide(3)), wide(4));
+      break;
+    }
+    assign(0, b.CreateTrunc(result, b.getInt64Ty()));
+    assign(1, b.CreateTrunc(b.CreateLShr(result, 64), b.getInt64Ty()));
+  }
 
   /// libdevice's 128-bit integer templates, blanks collapsed.
   static std::optional<WideTemplate> wideTemplate(StringRef normal) {
