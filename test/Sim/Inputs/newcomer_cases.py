@@ -1,8 +1,8 @@
 """The kernels of a first-time user (test/E2E/newcomer): GELU with math.tanh,
 RMSNorm, a rank-3 batched matmul, a data-dependent scf.while, a global f32
-max with atomic_rmw max, and per-element f32 atomic max/min, each compiled
-by tileiras for TARGET, run on the CPU simulator (tools/sim) and compared
-with a reference computed here (Python standard library only). Inputs have
+max with atomic_rmw max, and per-element f32 and f64 atomic max/min, each
+compiled by tileiras for TARGET, run on the CPU simulator (tools/sim) and
+compared with a reference computed here (Python standard library only). Inputs have
 masked tails and, for the atomics, mixed signs, -0.0 and +0.0.
 
 Usage: newcomer_cases.py BIN_DIR WORK_DIR TARGET
@@ -189,8 +189,42 @@ def atomic_minmax_tile(tc, rng):
     return None
 
 
+def atomic_minmax_tile_f64(tc, rng):
+    """The same kernel on f64 (atom.max.s64 / min.u64 ...), derived from
+    atomic_minmax_tile.mlir by replacing the element type."""
+    text = open(os.path.join(KERNELS, "atomic_minmax_tile.mlir")).read()
+    text = "\n".join(line for line in text.splitlines()
+                     if not line.startswith("// RUN") and
+                     not line.startswith("// CHECK"))
+    path = os.path.join(tc.work, "atomic_minmax_tile_f64.mlir")
+    with open(path, "w") as f:
+        f.write(text.replace("f32", "f64"))
+    k = tc.build(path, target=TARGET)
+    n = 1000
+    x = [rng.uniform(-1e300, 1e300) * rng.choice([1, 1e-300]) for _ in range(n)]
+    for i in range(3, n, 16):
+        x[i] = -0.0 if (i // 16) % 2 else 0.0
+    pack = lambda v: struct.pack(f"<{len(v)}d", *v)
+    out, _ = k.launch((2, 1, 1), (128, 1, 1), [
+        Buffer("x", pack(x)), Buffer("max", pack([-math.inf] * 16)),
+        Buffer("min", pack([math.inf] * 16)), Scalar("i32", n)],
+        ctas_at_once=2)
+    got_max = struct.unpack("<16d", out["max"])
+    got_min = struct.unpack("<16d", out["min"])
+    bits = lambda v: struct.pack("<d", v)
+    for s in range(16):
+        values = x[s::16]
+        want_max = max(values, key=total_order_key)
+        want_min = min(values, key=total_order_key)
+        if bits(got_max[s]) != bits(want_max) or \
+                bits(got_min[s]) != bits(want_min):
+            return (f"f64 slot {s}: got max {got_max[s]!r} min "
+                    f"{got_min[s]!r}, want {want_max!r} {want_min!r}")
+    return None
+
+
 CASES = [gelu, rmsnorm, batched_matmul, collatz_while, global_max,
-         atomic_minmax_tile]
+         atomic_minmax_tile, atomic_minmax_tile_f64]
 
 
 def main():
