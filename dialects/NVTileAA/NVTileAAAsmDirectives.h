@@ -10,8 +10,12 @@
 
 #include "tileiras/Dialect/NVTileAA/NVTileAAAttrs.h"
 
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/StringExtras.h"
+
+#include <optional>
+#include <string>
 
 namespace tileiras::nv_tileaa {
 
@@ -102,6 +106,69 @@ inline void printCString(mlir::OpAsmPrinter &printer, mlir::Operation *,
     }
   }
   os << '"';
+}
+
+/// Why `result` is not a broadcast of `source` (ranks or a dimension that
+/// is not 1 and changes), or nothing. Shared by the verifier and the
+/// parser below.
+inline std::optional<std::string>
+broadcastShapeError(mlir::RankedTensorType source,
+                    mlir::RankedTensorType result) {
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  int64_t from = source.getRank(), to = result.getRank();
+  if (from < to) {
+    // The usual mistake: a rank-1 row or column broadcast straight to 2-D.
+    llvm::SmallVector<int64_t> expanded(source.getShape());
+    expanded.insert(expanded.begin(), to - from, 1);
+    os << "source rank " << from << " and result rank " << to
+       << " must be equal; insert the missing size-1 dimension"
+       << (to - from > 1 ? "s" : "")
+       << " with nv_tileaa.expand_dims first (for example " << source << " -> "
+       << mlir::RankedTensorType::get(expanded, source.getElementType())
+       << " with {axis = 0 : i32}), then broadcast";
+    return message;
+  }
+  if (from > to) {
+    os << "source rank " << from << " and result rank " << to
+       << " must be equal; broadcast cannot remove dimensions (use "
+          "nv_tileaa.view or nv_tileaa.reduce)";
+    return message;
+  }
+  for (int64_t i = 0; i < from; ++i) {
+    int64_t a = source.getDimSize(i), b = result.getDimSize(i);
+    if (a != b && a != 1) {
+      os << "dimension " << i << " of size " << a << " cannot be broadcast to "
+         << b << "; only size-1 dimensions may grow";
+      return message;
+    }
+  }
+  return std::nullopt;
+}
+
+/// `type($src) -> type($result)` of broadcast, checked while parsing: a
+/// wrong broadcast is reported at the broadcast instead of as a type clash
+/// at a later use of its result (which would stop the parser first). MLIR
+/// prefixes the message with "custom op 'nv_tileaa.broadcast'".
+template <typename TileType>
+mlir::ParseResult parseBroadcastTypes(mlir::OpAsmParser &parser,
+                                      TileType &source, TileType &result) {
+  if (parser.parseType(source) || parser.parseArrow() ||
+      parser.parseType(result))
+    return mlir::failure();
+  auto from = llvm::dyn_cast<mlir::RankedTensorType>(source);
+  auto to = llvm::dyn_cast<mlir::RankedTensorType>(result);
+  if (!from || !to)
+    return mlir::success(); // the type constraints report it
+  if (std::optional<std::string> error = broadcastShapeError(from, to))
+    return parser.emitError(parser.getNameLoc()) << *error;
+  return mlir::success();
+}
+
+template <typename TileType>
+void printBroadcastTypes(mlir::OpAsmPrinter &printer, mlir::Operation *,
+                         TileType source, TileType result) {
+  printer << source << " -> " << result;
 }
 
 } // namespace tileiras::nv_tileaa

@@ -105,6 +105,37 @@ parseOptionalOperand(OpAsmParser &parser,
   operand.emplace();
   return parser.parseOperand(*operand);
 }
+
+/// Resolves an operand whose type the custom syntax does not spell out (the
+/// mask, `other`) with `expected`. When the value already has another type,
+/// MLIR's parser would report a type clash at this use, far from the real
+/// problem; instead the operand takes the type it has, so that the op's
+/// verifier reports the mismatch at the op with its own message.
+ParseResult resolveUnspelled(OpAsmParser &parser,
+                             const OpAsmParser::UnresolvedOperand &operand,
+                             Type expected, SmallVectorImpl<Value> &operands) {
+  Type actual;
+  {
+    ScopedDiagnosticHandler capture(
+        parser.getContext(), [&](Diagnostic &diag) -> LogicalResult {
+          if (actual || diag.getSeverity() != DiagnosticSeverity::Error ||
+              diag.str().find("expects different type than prior uses") ==
+                  std::string::npos)
+            return failure();
+          // "... expects different type than prior uses: T vs PRIOR".
+          for (const DiagnosticArgument &arg : diag.getArguments())
+            if (arg.getKind() ==
+                DiagnosticArgument::DiagnosticArgumentKind::Type)
+              actual = arg.getAsType();
+          return success(actual != nullptr);
+        });
+    if (succeeded(parser.resolveOperand(operand, expected, operands)))
+      return success();
+  }
+  if (!actual)
+    return failure();
+  return parser.resolveOperand(operand, actual, operands);
+}
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -185,9 +216,9 @@ ParseResult LoadOp::parse(OpAsmParser &parser, OperationState &result) {
     return parser.emitError(typeLoc)
            << "expected a pointer or a tile of pointers, but got " << ptrType;
   if (parser.resolveOperand(ptr, ptrType, result.operands) ||
-      (mask &&
-       parser.resolveOperand(*mask, getMaskType(ptrType), result.operands)) ||
-      (other && parser.resolveOperand(*other, resultType, result.operands)))
+      (mask && resolveUnspelled(parser, *mask, getMaskType(ptrType),
+                                result.operands)) ||
+      (other && resolveUnspelled(parser, *other, resultType, result.operands)))
     return failure();
   result.addAttribute(getOperandSegmentSizesAttrName(result.name),
                       parser.getBuilder().getDenseI32ArrayAttr(
@@ -310,7 +341,7 @@ ParseResult StoreOp::parse(OpAsmParser &parser, OperationState &result) {
   if (parser.resolveOperand(ptr, ptrType, result.operands) ||
       parser.resolveOperand(value, valueType, result.operands) ||
       (mask &&
-       parser.resolveOperand(*mask, getMaskType(ptrType), result.operands)))
+       resolveUnspelled(parser, *mask, getMaskType(ptrType), result.operands)))
     return failure();
   return success();
 }
@@ -430,7 +461,7 @@ ParseResult AtomicRMWOp::parse(OpAsmParser &parser, OperationState &result) {
   if (parser.resolveOperand(ptr, ptrType, result.operands) ||
       parser.resolveOperand(val, valType, result.operands) ||
       (mask &&
-       parser.resolveOperand(*mask, getMaskType(ptrType), result.operands)))
+       resolveUnspelled(parser, *mask, getMaskType(ptrType), result.operands)))
     return failure();
   result.addTypes(resultType);
   return success();
@@ -487,6 +518,16 @@ LogicalResult AtomicRMWOp::verify() {
         !elementType.isF64())
       return emitOpError() << "'xchg' requires an i32, i64, f32 or f64 "
                               "element type, but got "
+                           << elementType;
+    break;
+  case AtomicRMWMode::min:
+  case AtomicRMWMode::max:
+    // On floats: IEEE 754 totalOrder, lowered to integer atomics.
+    if (!isOffsetType(elementType) && !elementType.isF32() &&
+        !elementType.isF64())
+      return emitOpError() << "'" << modeName
+                           << "' requires an i32, i64, f32 or f64 element "
+                              "type, but got "
                            << elementType;
     break;
   default:

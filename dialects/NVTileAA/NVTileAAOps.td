@@ -226,7 +226,8 @@ def NVTileAA_BroadcastOp : NVTileAA_Op<"broadcast", [Pure]> {
   }];
   let arguments = (ins NVTileAA_Tile:$src);
   let results = (outs NVTileAA_Tile:$result);
-  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let assemblyFormat =
+      "$src attr-dict `:` custom<BroadcastTypes>(type($src), type($result))";
   let hasVerifier = 1;
   let hasFolder = 1;
   let hasCanonicalizer = 1;

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "NVTileAAAsmDirectives.h"
 #include "tileiras/Dialect/NVTileAA/NVTileAA.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -140,18 +141,12 @@ LogicalResult BroadcastOp::verify() {
   RankedTensorType srcType = getSrc().getType();
   RankedTensorType resultType = getResult().getType();
   if (srcType.getRank() != resultType.getRank())
-    return emitOpError() << "source rank " << srcType.getRank()
-                         << " and result rank " << resultType.getRank()
-                         << " must be equal";
+    return emitOpError() << *broadcastShapeError(srcType, resultType);
   if (failed(verifySameElementType(*this, srcType, resultType)))
     return failure();
-  for (int64_t i = 0, e = srcType.getRank(); i < e; ++i) {
-    int64_t from = srcType.getDimSize(i), to = resultType.getDimSize(i);
-    if (from != to && from != 1)
-      return emitOpError() << "dimension " << i << " of size " << from
-                           << " cannot be broadcast to " << to
-                           << "; only size-1 dimensions may grow";
-  }
+  if (std::optional<std::string> error =
+          broadcastShapeError(srcType, resultType))
+    return emitOpError() << *error;
   return success();
 }
 

@@ -142,7 +142,8 @@ llvm::Expected<CompilePlan> driver::validate(const CommandLine &commandLine) {
   llvm::StringRef optText = commandLine.optLevel;
   unsigned optLevel = 0;
   if (optText.getAsInteger(10, optLevel) || optLevel > 3)
-    return makeError("invalid optimization level");
+    return makeError("invalid optimization level '" + optText +
+                     "'; valid levels are 0..3 (-O0 ... -O3)");
   plan.optLevel = optLevel;
   if (commandLine.deviceDebug && optLevel != 0)
     return makeError("optimized debugging is not supported, change "

@@ -392,7 +392,12 @@ JobResult driver::runTargetCompile(const CompilePlan &plan,
   }
   if (plan.timePasses) {
     timing.print();
-    result.timingReport = timingText;
+    // One report per target; with several targets they would be
+    // indistinguishable without the name.
+    result.timingReport =
+        "===-- --time-passes for target " +
+        (result.target.sm ? result.target : job.target).name() + " --===\n" +
+        timingText;
   }
   return result;
 }

@@ -502,16 +502,31 @@ struct StoreLowering : public ConvertOpToLLVMPattern<nv::StoreOp> {
 // Atomics
 //===----------------------------------------------------------------------===//
 
+/// The atom instruction(s) of one element. Float min/max have no atom
+/// instruction, so they compare the bit patterns as integers: IEEE 754
+/// floats of one sign are ordered like their bits, so a value with the sign
+/// bit clear uses the signed integer max (min), and one with the sign bit
+/// set the unsigned integer min (max), which orders negative floats
+/// backwards and below every non-negative one. That is IEEE 754 totalOrder:
+/// -0 < +0, NaNs with the sign bit clear above +inf, those with it set below
+/// -inf (docs/language.md, atomic_rmw).
+struct AtomicOpcode {
+  std::string opcode;        // every element, or those with the sign clear
+  std::string signSetOpcode; // float min/max: elements with the sign set
+};
+
 /// The `.op.type` part of an atom instruction, or failure with a diagnostic
-/// when the target lacks it.
-FailureOr<std::string> atomicOperation(nv::AtomicRMWOp op, Type elementType,
-                                       const targetspec::Target &target) {
+/// when the target lacks it. Float min/max are two integer atomics (see
+/// AtomicOpcode).
+FailureOr<AtomicOpcode> atomicOperation(nv::AtomicRMWOp op, Type elementType,
+                                        const targetspec::Target &target) {
   unsigned bits = elementType.getIntOrFloatBitWidth();
   std::string width = std::to_string(bits);
+  bool isFloat = isa<FloatType>(elementType);
   switch (op.getRmwMode()) {
   case nv::AtomicRMWMode::add:
     if (!isa<FloatType>(elementType))
-      return "add.u" + width;
+      return AtomicOpcode{"add.u" + width};
     [[fallthrough]]; // float addition, as addf
   case nv::AtomicRMWMode::addf:
     if (elementType.isBF16()) {
@@ -523,27 +538,31 @@ FailureOr<std::string> atomicOperation(nv::AtomicRMWOp op, Type elementType,
             << "); use f16 or f32 for the atomic accumulation";
         return failure();
       }
-      return std::string("add.noftz.bf16");
+      return AtomicOpcode{"add.noftz.bf16"};
     }
     if (elementType.isF16())
-      return std::string("add.noftz.f16");
-    return "add.f" + width;
+      return AtomicOpcode{"add.noftz.f16"};
+    return AtomicOpcode{"add.f" + width};
   case nv::AtomicRMWMode::And:
-    return "and.b" + width;
+    return AtomicOpcode{"and.b" + width};
   case nv::AtomicRMWMode::Or:
-    return "or.b" + width;
+    return AtomicOpcode{"or.b" + width};
   case nv::AtomicRMWMode::Xor:
-    return "xor.b" + width;
+    return AtomicOpcode{"xor.b" + width};
   case nv::AtomicRMWMode::xchg:
-    return "exch.b" + width;
+    return AtomicOpcode{"exch.b" + width};
   case nv::AtomicRMWMode::min:
-    return "min.s" + width;
+    if (isFloat)
+      return AtomicOpcode{"min.s" + width, "max.u" + width};
+    return AtomicOpcode{"min.s" + width};
   case nv::AtomicRMWMode::max:
-    return "max.s" + width;
+    if (isFloat)
+      return AtomicOpcode{"max.s" + width, "min.u" + width};
+    return AtomicOpcode{"max.s" + width};
   case nv::AtomicRMWMode::umin:
-    return "min.u" + width;
+    return AtomicOpcode{"min.u" + width};
   case nv::AtomicRMWMode::umax:
-    return "max.u" + width;
+    return AtomicOpcode{"max.u" + width};
   }
   llvm_unreachable("unknown atomic_rmw mode");
 }
@@ -583,6 +602,28 @@ Value emitAtomic(OpBuilder &builder, Location loc, StringRef opcode,
   }
   ptx.instruction(guard + opcode + text);
   return ptx.build(builder, loc, /*hasSideEffects=*/true).front();
+}
+
+/// One element's atomic: `opcode`, or the sign split of float min/max.
+Value emitElementAtomic(OpBuilder &builder, Location loc,
+                        const AtomicOpcode &opcode, Value pointer,
+                        ValueRange operands, Value predicate) {
+  if (opcode.signSetOpcode.empty())
+    return emitAtomic(builder, loc, opcode.opcode, pointer, operands,
+                      predicate);
+  Value bits = operands.front();
+  Value signSet =
+      LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::slt, bits,
+                           intConstant(builder, loc, bits.getType(), 0));
+  Value signClear = LLVM::XOrOp::create(
+      builder, loc, signSet, intConstant(builder, loc, builder.getI1Type(), 1));
+  Value clearOld =
+      emitAtomic(builder, loc, opcode.opcode, pointer, operands,
+                 andPredicates(builder, loc, predicate, signClear));
+  Value setOld =
+      emitAtomic(builder, loc, opcode.signSetOpcode, pointer, operands,
+                 andPredicates(builder, loc, predicate, signSet));
+  return LLVM::SelectOp::create(builder, loc, signSet, setOld, clearOld);
 }
 
 /// After only the owner copies of a replicated tile performed their atomics,
@@ -656,7 +697,7 @@ Value broadcastFromThreadZero(OpBuilder &builder, Location loc,
 LogicalResult lowerAtomic(Operation *op, Value originalPtr, Value convertedPtr,
                           llvm::ArrayRef<std::pair<Value, Value>> operands,
                           Value originalMask, Value convertedMask,
-                          StringRef opcode, Type resultType,
+                          const AtomicOpcode &opcode, Type resultType,
                           const TileTypeConverter &converter,
                           LoweringState &state,
                           ConversionPatternRewriter &rewriter) {
@@ -674,9 +715,9 @@ LogicalResult lowerAtomic(Operation *op, Value originalPtr, Value convertedPtr,
     llvm::SmallVector<Value> integers;
     for (auto [original, converted] : operands)
       integers.push_back(toMemoryInteger(rewriter, loc, converted));
-    Value old =
-        emitAtomic(rewriter, loc, opcode, pointers.front(), integers,
-                   andPredicates(rewriter, loc, isThreadZero, convertedMask));
+    Value old = emitElementAtomic(
+        rewriter, loc, opcode, pointers.front(), integers,
+        andPredicates(rewriter, loc, isThreadZero, convertedMask));
     if (resultUsed)
       old = broadcastFromThreadZero(rewriter, loc, state, old, isThreadZero);
     rewriter.replaceOp(op, fromMemoryInteger(rewriter, loc, old, elementType));
@@ -706,8 +747,8 @@ LogicalResult lowerAtomic(Operation *op, Value originalPtr, Value convertedPtr,
       integers.push_back(toMemoryInteger(rewriter, loc, operandValues[reg]));
     Value predicate = andPredicates(
         rewriter, loc, masks.empty() ? Value() : masks[reg], owner);
-    olds.push_back(
-        emitAtomic(rewriter, loc, opcode, pointers[reg], integers, predicate));
+    olds.push_back(emitElementAtomic(rewriter, loc, opcode, pointers[reg],
+                                     integers, predicate));
   }
   if (resultUsed)
     olds = broadcastFromOwners(rewriter, loc, state, layout, olds);
@@ -718,6 +759,13 @@ LogicalResult lowerAtomic(Operation *op, Value originalPtr, Value convertedPtr,
   return success();
 }
 
+AtomicOpcode qualified(StringRef prefix, const AtomicOpcode &operation) {
+  AtomicOpcode result{(prefix + "." + operation.opcode).str()};
+  if (!operation.signSetOpcode.empty())
+    result.signSetOpcode = (prefix + "." + operation.signSetOpcode).str();
+  return result;
+}
+
 struct AtomicRMWLowering : public ConvertOpToLLVMPattern<nv::AtomicRMWOp> {
   AtomicRMWLowering(TileTypeConverter &converter, LoweringState &state)
       : ConvertOpToLLVMPattern(converter), converter(converter), state(state) {}
@@ -726,7 +774,7 @@ struct AtomicRMWLowering : public ConvertOpToLLVMPattern<nv::AtomicRMWOp> {
   matchAndRewrite(nv::AtomicRMWOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Type elementType = getElementTypeOrSelf(op.getVal().getType());
-    FailureOr<std::string> operation =
+    FailureOr<AtomicOpcode> operation =
         atomicOperation(op, elementType, state.target);
     if (failed(operation))
       return failure();
@@ -737,7 +785,7 @@ struct AtomicRMWLowering : public ConvertOpToLLVMPattern<nv::AtomicRMWOp> {
       return failure();
     return lowerAtomic(
         op, op.getPtr(), adaptor.getPtr(), {{op.getVal(), adaptor.getVal()}},
-        op.getMask(), adaptor.getMask(), *prefix + "." + *operation,
+        op.getMask(), adaptor.getMask(), qualified(*prefix, *operation),
         converter.convertType(op.getType()), converter, state, rewriter);
   }
 
@@ -762,7 +810,8 @@ struct AtomicCASLowering : public ConvertOpToLLVMPattern<nv::AtomicCASOp> {
     return lowerAtomic(
         op, op.getPtr(), adaptor.getPtr(),
         {{op.getCmp(), adaptor.getCmp()}, {op.getVal(), adaptor.getVal()}},
-        Value(), Value(), *prefix + ".cas.b" + std::to_string(bits),
+        Value(), Value(),
+        AtomicOpcode{*prefix + ".cas.b" + std::to_string(bits)},
         converter.convertType(op.getType()), converter, state, rewriter);
   }
 

@@ -57,12 +57,56 @@ func.func @load_scalar_shape(%p: !nv_tileaa.ptr<f32>) {
 
 // -----
 
-// The custom form derives the mask type from the pointer type; a mask of
-// another shape is an operand type error.
+// The custom form does not spell the mask type: a mask of another shape
+// keeps its own type and the verifier reports it at the op (not a parser
+// type clash at the use).
 func.func @load_mask_custom(%p: tensor<128x!nv_tileaa.ptr<f32>>, %m: tensor<64xi1>) {
-  // expected-note @-1 {{prior use here}}
-  // expected-error @+1 {{use of value '%m' expects different type than prior uses: 'tensor<128xi1>' vs 'tensor<64xi1>'}}
+  // expected-error @+1 {{'nv_tileaa.load' op mask must be i1 with the shape of the pointer operand (tile of shape [128]), but got 'tensor<64xi1>'}}
   %x = nv_tileaa.load %p, %m : tensor<128x!nv_tileaa.ptr<f32>> -> tensor<128xf32>
+  return
+}
+
+// -----
+
+// The same for a mask computed in the kernel, as a first-time user wrote it.
+func.func @load_mask_custom_computed(%p: tensor<128x!nv_tileaa.ptr<f32>>, %n: i32) {
+  %r = nv_tileaa.make_range {start = 0 : i32, end = 512 : i32} : tensor<512xi32>
+  %ns = nv_tileaa.splat %n : i32 -> tensor<512xi32>
+  %mask512 = arith.cmpi slt, %r, %ns : tensor<512xi32>
+  // expected-error @+1 {{'nv_tileaa.load' op mask must be i1 with the shape of the pointer operand (tile of shape [128]), but got 'tensor<512xi1>'}}
+  %x = nv_tileaa.load %p, %mask512 : tensor<128x!nv_tileaa.ptr<f32>> -> tensor<128xf32>
+  return
+}
+
+// -----
+
+func.func @load_mask_custom_element(%p: tensor<128x!nv_tileaa.ptr<f32>>, %m: tensor<128xi32>) {
+  // expected-error @+1 {{'nv_tileaa.load' op operand #1 must be i1 scalar or tile, but got 'tensor<128xi32>'}}
+  %x = nv_tileaa.load %p, %m : tensor<128x!nv_tileaa.ptr<f32>> -> tensor<128xf32>
+  return
+}
+
+// -----
+
+func.func @load_other_custom(%p: tensor<128x!nv_tileaa.ptr<f32>>, %m: tensor<128xi1>, %o: tensor<64xf32>) {
+  // expected-error @+1 {{'nv_tileaa.load' op 'other' 'tensor<64xf32>' must have the result's shape and element type 'tensor<128xf32>'}}
+  %x = nv_tileaa.load %p, %m, %o : tensor<128x!nv_tileaa.ptr<f32>> -> tensor<128xf32>
+  return
+}
+
+// -----
+
+func.func @store_mask_custom(%p: tensor<128x!nv_tileaa.ptr<f32>>, %v: tensor<128xf32>, %m: tensor<512xi1>) {
+  // expected-error @+1 {{'nv_tileaa.store' op mask must be i1 with the shape of the pointer operand (tile of shape [128]), but got 'tensor<512xi1>'}}
+  nv_tileaa.store %p, %v, %m : tensor<128x!nv_tileaa.ptr<f32>>, tensor<128xf32>
+  return
+}
+
+// -----
+
+func.func @rmw_mask_custom(%p: tensor<4x!nv_tileaa.ptr<i32>>, %v: tensor<4xi32>, %m: tensor<8xi1>) {
+  // expected-error @+1 {{'nv_tileaa.atomic_rmw' op mask must be i1 with the shape of the pointer operand (tile of shape [4]), but got 'tensor<8xi1>'}}
+  %o = nv_tileaa.atomic_rmw add, %p, %v, %m : tensor<4x!nv_tileaa.ptr<i32>>, tensor<4xi32> -> tensor<4xi32>
   return
 }
 
@@ -301,8 +345,24 @@ func.func @rmw_add_f8(%p: !nv_tileaa.ptr<f8E4M3FN>, %v: f8E4M3FN) {
 
 // -----
 
+func.func @rmw_max_f16(%p: !nv_tileaa.ptr<f16>, %v: f16) {
+  // expected-error @+1 {{'nv_tileaa.atomic_rmw' op 'max' requires an i32, i64, f32 or f64 element type, but got 'f16'}}
+  %o = nv_tileaa.atomic_rmw max, %p, %v : !nv_tileaa.ptr<f16>, f16 -> f16
+  return
+}
+
+// -----
+
+func.func @rmw_umin_f32(%p: !nv_tileaa.ptr<f32>, %v: f32) {
+  // expected-error @+1 {{'nv_tileaa.atomic_rmw' op 'umin' requires an i32 or i64 element type, but got 'f32'}}
+  %o = nv_tileaa.atomic_rmw umin, %p, %v : !nv_tileaa.ptr<f32>, f32 -> f32
+  return
+}
+
+// -----
+
 func.func @rmw_max_i16(%p: !nv_tileaa.ptr<i16>, %v: i16) {
-  // expected-error @+1 {{'nv_tileaa.atomic_rmw' op 'max' requires an i32 or i64 element type, but got 'i16'}}
+  // expected-error @+1 {{'nv_tileaa.atomic_rmw' op 'max' requires an i32, i64, f32 or f64 element type, but got 'i16'}}
   %o = nv_tileaa.atomic_rmw max, %p, %v : !nv_tileaa.ptr<i16>, i16 -> i16
   return
 }

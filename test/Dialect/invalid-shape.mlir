@@ -65,17 +65,54 @@ func.func @splat_tile(%x: tensor<4xf32>) {
 
 // -----
 
+// Reported while parsing, with the fix: expand_dims first.
 func.func @broadcast_rank(%x: tensor<128xf32>) {
-  // expected-error @+1 {{'nv_tileaa.broadcast' op source rank 1 and result rank 2 must be equal}}
+  // expected-error @+1 {{custom op 'nv_tileaa.broadcast' source rank 1 and result rank 2 must be equal; insert the missing size-1 dimension with nv_tileaa.expand_dims first (for example tensor<128xf32> -> tensor<1x128xf32> with {axis = 0 : i32}), then broadcast}}
   %b = nv_tileaa.broadcast %x : tensor<128xf32> -> tensor<64x128xf32>
   return
 }
 
 // -----
 
+// At the broadcast, before a later use of its result could clash with the
+// type it was given.
+func.func @broadcast_rank_then_use(%x: tensor<128xf32>, %y: tensor<128x64xf32>) {
+  // expected-error @+1 {{custom op 'nv_tileaa.broadcast' source rank 1 and result rank 2 must be equal; insert the missing size-1 dimension}}
+  %b = nv_tileaa.broadcast %x : tensor<128xf32> -> tensor<64x128xf32>
+  %s = arith.addf %b, %y : tensor<128x64xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_rank_down(%x: tensor<1x1x128xf32>) {
+  // expected-error @+1 {{custom op 'nv_tileaa.broadcast' source rank 3 and result rank 2 must be equal; broadcast cannot remove dimensions (use nv_tileaa.view or nv_tileaa.reduce)}}
+  %b = nv_tileaa.broadcast %x : tensor<1x1x128xf32> -> tensor<64x128xf32>
+  return
+}
+
+// -----
+
+// The generic form is checked by the verifier, with the same message.
+func.func @broadcast_rank_generic(%x: tensor<128xf32>) {
+  // expected-error @+1 {{'nv_tileaa.broadcast' op source rank 1 and result rank 2 must be equal; insert the missing size-1 dimension with nv_tileaa.expand_dims first}}
+  %b = "nv_tileaa.broadcast"(%x) : (tensor<128xf32>) -> tensor<64x128xf32>
+  return
+}
+
+// -----
+
 func.func @broadcast_dim(%x: tensor<2x128xf32>) {
-  // expected-error @+1 {{'nv_tileaa.broadcast' op dimension 0 of size 2 cannot be broadcast to 64; only size-1 dimensions may grow}}
+  // expected-error @+1 {{custom op 'nv_tileaa.broadcast' dimension 0 of size 2 cannot be broadcast to 64; only size-1 dimensions may grow}}
   %b = nv_tileaa.broadcast %x : tensor<2x128xf32> -> tensor<64x128xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_dim_generic(%x: tensor<2x128xf32>) {
+  // expected-error @+1 {{'nv_tileaa.broadcast' op dimension 0 of size 2 cannot be broadcast to 64; only size-1 dimensions may grow}}
+  %b = "nv_tileaa.broadcast"(%x) : (tensor<2x128xf32>) -> tensor<64x128xf32>
   return
 }
 

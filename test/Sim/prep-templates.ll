@@ -105,7 +105,8 @@ define ptx_kernel void @k(ptr addrspace(1) align 16 %p, i32 %n, float %f, i64 %l
 ; CHECK: call void @k(
 
 ; UNKNOWN: tileiras-sim-prep: error: unsupported inline PTX in @u (instruction 'prmt.b32 $0, $1, $2, 0x3210'):
-; UNKNOWN: teach tools/sim/SimPrep.cpp the new one
+; UNKNOWN: This is a gap in the simulator, not a mistake in your kernel
+; UNKNOWN: teach tools/sim/SimPrep.cpp the new template
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)

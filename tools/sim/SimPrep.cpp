@@ -162,6 +162,8 @@ public:
   }
 
   void run() {
+    if (translateLibdeviceTemplate())
+      return finish();
     SmallVector<StringRef> statements;
     StringRef(text).split(statements, ';');
     for (StringRef statement : statements) {
@@ -186,9 +188,152 @@ private:
     std::string where = call->getFunction()->getName().str();
     fail("unsupported inline PTX in @" + where + " (" + why + "):\n  \"" +
          text +
-         "\"\nThe simulator recognizes exactly the templates of the "
-         "memory and conversion lowering; teach tools/sim/SimPrep.cpp "
-         "the new one.");
+         "\"\nThis is a gap in the simulator, not a mistake in your kernel "
+         "(tileiras compiled it): the simulator recognizes exactly the "
+         "templates of the tileiras lowering and of libdevice listed in "
+         "test/Sim/Inputs/sim-coverage.txt. Please report it with the "
+         "kernel; to add it, teach tools/sim/SimPrep.cpp the new "
+         "template.");
+  }
+
+  /// The whole-statement inline PTX of libdevice (its bodies are inlined
+  /// into kernels that use math ops): recognized by their exact text, with
+  /// blanks collapsed, and built as host IR or runtime calls.
+  bool translateLibdeviceTemplate() {
+    std::string normal;
+    for (char c : text) {
+      bool blank = c == ' ' || c == '\n' || c == '\t';
+      if (blank && (normal.empty() || normal.back() == ' '))
+        continue;
+      normal += blank ? ' ' : c;
+    }
+    while (!normal.empty() && normal.back() == ' ')
+      normal.pop_back();
+    IRBuilder<> b = builder();
+    auto runtimeCall = [&](StringRef name) {
+      FunctionCallee f = runtime(m, name, types[0], {types[1]});
+      assign(0, b.CreateCall(f, {regs[1]}));
+    };
+    auto expect = [&](StringRef constraints) {
+      std::string actual(classes.begin(), classes.end());
+      if (actual != constraints)
+        unknown("libdevice template with operands '" + Twine(actual) + "'");
+    };
+    if (normal == "rcp.approx.ftz.f32 $0,$1;") {
+      expect("ff");
+      runtimeCall("__sim_ptx_rcp_approx_ftz_f32");
+    } else if (normal == "rsqrt.approx.ftz.f64 $0, $1;") {
+      expect("dd");
+      runtimeCall("__sim_ptx_rsqrt_approx_ftz_f64");
+    } else if (normal == "sub.rn.f32 $0, $1, $2;") {
+      expect("fff");
+      assign(0, b.CreateFSub(regs[1], regs[2]));
+    } else if (normal == "sub.rn.ftz.f32 $0, $1, $2;") {
+      // a - b == a + (-b) exactly; the runtime's add flushes subnormals.
+      expect("fff");
+      FunctionCallee add = runtime(m, "__sim_nvvm_add_rn_ftz_f", b.getFloatTy(),
+                                   {b.getFloatTy(), b.getFloatTy()});
+      assign(0, b.CreateCall(add, {regs[1], b.CreateFNeg(regs[2])}));
+    } else if (normal == "{ .reg .pred __$$temp3; setp.equ.f64 __$$temp3, $1, "
+                         "$2; selp.f64 $0, $3, $4, __$$temp3;}") {
+      // setp.equ: equal or unordered.
+      expect("ddddd");
+      assign(0, b.CreateSelect(b.CreateFCmpUEQ(regs[1], regs[2]), regs[3],
+                               regs[4]));
+    } else if (normal == "{ mad.lo.cc.u32 $0, $2, $3, $4; madc.hi.u32 $1, $2, "
+                         "$3, 0; }") {
+      // {$1, $0} = $2 * $3 + $4 as one 64-bit value (cannot overflow).
+      expect("rrrrr");
+      Type *i64 = b.getInt64Ty();
+      Value *sum = b.CreateAdd(
+          b.CreateMul(b.CreateZExt(regs[2], i64), b.CreateZExt(regs[3], i64)),
+          b.CreateZExt(regs[4], i64));
+      assign(0, b.CreateTrunc(sum, b.getInt32Ty()));
+      assign(1, b.CreateTrunc(b.CreateLShr(sum, 32), b.getInt32Ty()));
+    } else if (std::optional<WideTemplate> op = wideTemplate(normal)) {
+      expect(op->constraints);
+      translateWide(b, op->kind);
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  enum class WideOp { Add, Sub, Mul, Mad };
+  struct WideTemplate {
+    WideOp kind;
+    StringRef constraints;
+  };
+
+  /// 128-bit add, sub, mul and mad on pairs of 64-bit words ($0 and $2, $4
+  /// the low words): the carry chains of libdevice's argument reduction, as
+  /// i128 arithmetic (checked against the PTX sequences' carry semantics).
+  void translateWide(IRBuilder<> &b, WideOp kind) {
+    Type *i128 = b.getInt128Ty();
+    auto wide = [&](unsigned low) {
+      Value *lo = b.CreateZExt(regs[low], i128);
+      if (kind == WideOp::Mul || kind == WideOp::Mad)
+        return lo; // the operands are single 64-bit words
+      Value *hi = b.CreateShl(b.CreateZExt(regs[low + 1], i128), 64);
+      return b.CreateOr(lo, hi);
+    };
+    Value *result = nullptr;
+    switch (kind) {
+    case WideOp::Add:
+      result = b.CreateAdd(wide(2), wide(4));
+      break;
+    case WideOp::Sub:
+      result = b.CreateSub(wide(2), wide(4));
+      break;
+    case WideOp::Mul:
+      result = b.CreateMul(wide(2), wide(3));
+      break;
+    case WideOp::Mad:
+      result = b.CreateAdd(b.CreateMul(wide(2), wide(3)), wide(4));
+      break;
+    }
+    assign(0, b.CreateTrunc(result, b.getInt64Ty()));
+    assign(1, b.CreateTrunc(b.CreateLShr(result, 64), b.getInt64Ty()));
+  }
+
+  /// libdevice's 128-bit integer templates, blanks collapsed.
+  static std::optional<WideTemplate> wideTemplate(StringRef normal) {
+    static const char *addSub =
+        "{ .reg .u32 r0, r1, r2, r3, a0, a1, a2, a3, b0, b1, b2, b3; mov.b64 "
+        "{a0,a1}, $2; mov.b64 {a2,a3}, $3; mov.b64 {b0,b1}, $4; mov.b64 "
+        "{b2,b3}, $5; OP.cc.u32 r0, a0, b0; OPc.cc.u32 r1, a1, b1; OPc.cc.u32 "
+        "r2, a2, b2; OPc.u32 r3, a3, b3; mov.b64 $0, {r0,r1}; mov.b64 $1, "
+        "{r2,r3}; }";
+    static const char *mad =
+        "{ .reg .u32 r0, r1, r2, r3, alo, ahi, blo, bhi, clo, chi; mov.b64 "
+        "{alo,ahi}, $2; mov.b64 {blo,bhi}, $3; mov.b64 {clo,chi}, $4; "
+        "mad.lo.cc.u32 r0, alo, blo, clo; madc.hi.cc.u32 r1, alo, blo, chi; "
+        "madc.hi.u32 r2, alo, bhi, 0; mad.lo.cc.u32 r1, alo, bhi, r1; "
+        "madc.hi.cc.u32 r2, ahi, blo, r2; madc.hi.u32 r3, ahi, bhi, 0; "
+        "mad.lo.cc.u32 r1, ahi, blo, r1; madc.lo.cc.u32 r2, ahi, bhi, r2; "
+        "addc.u32 r3, r3, 0; mov.b64 $0, {r0,r1}; mov.b64 $1, {r2,r3}; }";
+    static const char *mul =
+        "{ .reg .u32 r0, r1, r2, r3, alo, ahi, blo, bhi; mov.b64 {alo,ahi}, "
+        "$2; mov.b64 {blo,bhi}, $3; mul.lo.u32 r0, alo, blo; mul.hi.u32 r1, "
+        "alo, blo; mad.lo.cc.u32 r1, alo, bhi, r1; madc.hi.u32 r2, alo, bhi, "
+        "0; mad.lo.cc.u32 r1, ahi, blo, r1; madc.hi.cc.u32 r2, ahi, blo, r2; "
+        "madc.hi.u32 r3, ahi, bhi, 0; mad.lo.cc.u32 r2, ahi, bhi, r2; "
+        "addc.u32 r3, r3, 0; mov.b64 $0, {r0,r1}; mov.b64 $1, {r2,r3}; }";
+    auto with = [](StringRef pattern, StringRef op) {
+      std::string text = pattern.str();
+      for (size_t at; (at = text.find("OP")) != std::string::npos;)
+        text.replace(at, 2, op.str());
+      return text;
+    };
+    if (normal == with(addSub, "add"))
+      return WideTemplate{WideOp::Add, "llllll"};
+    if (normal == with(addSub, "sub"))
+      return WideTemplate{WideOp::Sub, "llllll"};
+    if (normal == mad)
+      return WideTemplate{WideOp::Mad, "lllll"};
+    if (normal == mul)
+      return WideTemplate{WideOp::Mul, "llll"};
+    return std::nullopt;
   }
 
   static Type *typeOfClass(LLVMContext &ctx, char c) {
@@ -746,7 +891,23 @@ void lowerMmaCalls(Module &m) {
   }
 }
 
-/// llvm.nvvm.X.Y -> __sim_nvvm_X_Y (same type), implemented by the runtime.
+/// The type a value of `type` crosses into the runtime as: 16-bit floats
+/// (half, bfloat) and pairs of them as integers of their size, which C++
+/// passes without ABI questions; everything else as itself.
+Type *runtimeCarrier(Type *type) {
+  if (type->isHalfTy() || type->isBFloatTy())
+    return Type::getInt16Ty(type->getContext());
+  if (auto *vector = dyn_cast<FixedVectorType>(type))
+    if (vector->getElementType()->isHalfTy() ||
+        vector->getElementType()->isBFloatTy())
+      return IntegerType::get(type->getContext(),
+                              16 * vector->getNumElements());
+  return type;
+}
+
+/// llvm.nvvm.X.Y -> __sim_nvvm_X_Y, implemented by the runtime: the same
+/// type, except that 16-bit float values cross as integers (bitcasts around
+/// the call).
 void renameNvvmIntrinsics(Module &m) {
   SmallVector<Function *> intrinsics;
   for (Function &f : m)
@@ -756,15 +917,33 @@ void renameNvvmIntrinsics(Module &m) {
     std::string name =
         "__sim_nvvm_" + f->getName().drop_front(strlen("llvm.nvvm.")).str();
     std::replace(name.begin(), name.end(), '.', '_');
-    Function *host = Function::Create(f->getFunctionType(),
-                                      GlobalValue::ExternalLinkage, name, m);
+    FunctionType *type = f->getFunctionType();
+    SmallVector<Type *> params;
+    for (Type *param : type->params())
+      params.push_back(runtimeCarrier(param));
+    FunctionType *hostType =
+        FunctionType::get(runtimeCarrier(type->getReturnType()), params, false);
+    Function *host =
+        Function::Create(hostType, GlobalValue::ExternalLinkage, name, m);
     for (User *user : make_early_inc_range(f->users())) {
       auto *call = dyn_cast<CallInst>(user);
       if (!call || call->getCalledOperand() != f)
         fail("@" + f->getName() + " is used other than by a call");
-      // Intrinsic-only attributes (immarg, range, ...) do not carry over.
-      call->setAttributes(AttributeList());
-      call->setCalledFunction(host);
+      if (hostType == type) {
+        // Intrinsic-only attributes (immarg, range, ...) do not carry over.
+        call->setAttributes(AttributeList());
+        call->setCalledFunction(host);
+        continue;
+      }
+      IRBuilder<> b(call);
+      SmallVector<Value *> args;
+      for (auto [arg, carrier] : zip(call->args(), params))
+        args.push_back(b.CreateBitCast(arg, carrier));
+      Value *result = b.CreateCall(host, args);
+      if (!type->getReturnType()->isVoidTy())
+        call->replaceAllUsesWith(
+            b.CreateBitCast(result, type->getReturnType()));
+      call->eraseFromParent();
     }
     f->eraseFromParent();
   }

@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -784,15 +785,299 @@ extern "C" float __nv_powif(float a, int b) {
 }
 extern "C" double __nv_powi(double a, int b) { return std::pow(a, b); }
 
-/// cvt.rna.tf32.f32: keep 10 mantissa bits, to nearest with ties away from
-/// zero (add half a tf32 ulp to the magnitude, then truncate); Inf and NaN
-/// pass through. The low 13 bits of the result are zero.
-extern "C" uint32_t __sim_nvvm_f2tf32_rna(float a) {
-  uint32_t u;
-  std::memcpy(&u, &a, 4);
-  if ((u & 0x7f800000u) == 0x7f800000u)
-    return u;
-  return (u + 0x1000u) & 0xffffe000u;
+//===----------------------------------------------------------------------===//
+// The NVVM intrinsics of libdevice and of the integer dot
+//===----------------------------------------------------------------------===//
+
+// libdevice's bodies are inlined into the kernel before tileiras writes its
+// LLVM IR, so what reaches the simulator is their building blocks, not the
+// __nv_* calls. Each is the PTX instruction the NVPTX backend selects for
+// it, as the PTX ISA defines it (test/Sim/coverage.test lists them all).
+
+namespace {
+double flushD(double d) {
+  return std::fpclassify(d) == FP_SUBNORMAL ? std::copysign(0.0, d) : d;
+}
+
+/// min/max.f32/.f64: a NaN operand is ignored (both NaN: canonical NaN),
+/// and -0.0 is smaller than +0.0.
+template <typename T> T ptxMin(T a, T b) {
+  if (std::isnan(a) && std::isnan(b))
+    return std::numeric_limits<T>::quiet_NaN();
+  if (std::isnan(a))
+    return b;
+  if (std::isnan(b))
+    return a;
+  if (a == b)
+    return std::signbit(a) ? a : b;
+  return a < b ? a : b;
+}
+template <typename T> T ptxMax(T a, T b) {
+  if (std::isnan(a) && std::isnan(b))
+    return std::numeric_limits<T>::quiet_NaN();
+  if (std::isnan(a))
+    return b;
+  if (std::isnan(b))
+    return a;
+  if (a == b)
+    return std::signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+
+/// cvt.rni.s32.fN: round to the nearest integer (ties to even), saturated
+/// to the s32 range; NaN gives 0.
+int32_t toInt32Rni(double x) {
+  if (std::isnan(x))
+    return 0;
+  double r = std::nearbyint(x); // the default rounding mode: to nearest even
+  if (r <= -2147483648.0)
+    return INT32_MIN;
+  if (r >= 2147483647.0)
+    return INT32_MAX;
+  return static_cast<int32_t>(r);
+}
+} // namespace
+
+// cvt.sat.f32.f32 (saturate): clamp to [+0.0, 1.0]; NaN and -0.0 become
+// +0.0 (CUDA's __saturatef).
+extern "C" float __sim_nvvm_saturate_f(float a) {
+  if (std::isnan(a) || a <= 0.0f)
+    return 0.0f;
+  return std::fmin(a, 1.0f);
+}
+extern "C" float __sim_nvvm_saturate_ftz_f(float a) {
+  return __sim_nvvm_saturate_f(flush(a));
+}
+extern "C" double __sim_nvvm_saturate_d(double a) {
+  if (std::isnan(a) || a <= 0.0)
+    return 0.0;
+  return std::fmin(a, 1.0);
+}
+
+extern "C" float __sim_nvvm_fabs_f32(float a) { return std::fabs(a); }
+extern "C" float __sim_nvvm_fabs_ftz_f32(float a) {
+  return std::fabs(flush(a));
+}
+extern "C" double __sim_nvvm_fabs_f64(double a) { return std::fabs(a); }
+
+extern "C" float __sim_nvvm_fmin_f(float a, float b) { return ptxMin(a, b); }
+extern "C" float __sim_nvvm_fmin_ftz_f(float a, float b) {
+  return ptxMin(flush(a), flush(b));
+}
+extern "C" double __sim_nvvm_fmin_d(double a, double b) { return ptxMin(a, b); }
+extern "C" float __sim_nvvm_fmax_f(float a, float b) { return ptxMax(a, b); }
+extern "C" float __sim_nvvm_fmax_ftz_f(float a, float b) {
+  return ptxMax(flush(a), flush(b));
+}
+extern "C" double __sim_nvvm_fmax_d(double a, double b) { return ptxMax(a, b); }
+
+// cvt.rpi / rmi / rzi / rni .fN.fN: rounding to integral values (round.f
+// is cvt.rni: to nearest, ties to even).
+extern "C" float __sim_nvvm_ceil_f(float a) { return std::ceil(a); }
+extern "C" float __sim_nvvm_ceil_ftz_f(float a) { return std::ceil(flush(a)); }
+extern "C" double __sim_nvvm_ceil_d(double a) { return std::ceil(a); }
+extern "C" float __sim_nvvm_floor_f(float a) { return std::floor(a); }
+extern "C" float __sim_nvvm_floor_ftz_f(float a) {
+  return std::floor(flush(a));
+}
+extern "C" double __sim_nvvm_floor_d(double a) { return std::floor(a); }
+extern "C" float __sim_nvvm_trunc_f(float a) { return std::trunc(a); }
+extern "C" float __sim_nvvm_trunc_ftz_f(float a) {
+  return std::trunc(flush(a));
+}
+extern "C" double __sim_nvvm_trunc_d(double a) { return std::trunc(a); }
+extern "C" float __sim_nvvm_round_f(float a) { return std::nearbyint(a); }
+extern "C" float __sim_nvvm_round_ftz_f(float a) {
+  return std::nearbyint(flush(a));
+}
+extern "C" double __sim_nvvm_round_d(double a) { return std::nearbyint(a); }
+
+// Words of a double (mov.b64 {lo, hi}) and back.
+extern "C" int32_t __sim_nvvm_d2i_lo(double a) {
+  return static_cast<int32_t>(bitsOf(a));
+}
+extern "C" int32_t __sim_nvvm_d2i_hi(double a) {
+  return static_cast<int32_t>(bitsOf(a) >> 32);
+}
+extern "C" double __sim_nvvm_lohi_i2d(int32_t lo, int32_t hi) {
+  return doubleOf((static_cast<uint64_t>(static_cast<uint32_t>(hi)) << 32) |
+                  static_cast<uint32_t>(lo));
+}
+extern "C" int32_t __sim_nvvm_d2i_rn(double a) { return toInt32Rni(a); }
+extern "C" int32_t __sim_nvvm_f2i_rn(float a) { return toInt32Rni(a); }
+extern "C" int32_t __sim_nvvm_f2i_rn_ftz(float a) {
+  return toInt32Rni(flush(a));
+}
+
+// More approximations, computed accurately (see above).
+extern "C" float __sim_nvvm_ex2_approx_ftz_f32(float a) {
+  return flush(exp2f(flush(a)));
+}
+extern "C" float __sim_nvvm_sin_approx_ftz_f(float a) {
+  return flush(sinf(flush(a)));
+}
+extern "C" float __sim_nvvm_cos_approx_ftz_f(float a) {
+  return flush(cosf(flush(a)));
+}
+extern "C" double __sim_nvvm_rcp_approx_ftz_d(double a) {
+  return flushD(1.0 / flushD(a));
+}
+// The inline PTX of libdevice (tileiras-sim-prep calls these).
+extern "C" float __sim_ptx_rcp_approx_ftz_f32(float a) {
+  return flush(1.0f / flush(a));
+}
+extern "C" double __sim_ptx_rsqrt_approx_ftz_f64(double a) {
+  return flushD(1.0 / std::sqrt(flushD(a)));
+}
+
+// dp4a.{s,u}32.{s,u}32 d, a, b, c: c plus the four products of the bytes
+// of a and b, each byte sign- or zero-extended, with wrapping addition.
+template <bool SignedA, bool SignedB>
+static int32_t dp4a(int32_t a, int32_t b, int32_t c) {
+  uint32_t sum = static_cast<uint32_t>(c);
+  for (int i = 0; i < 4; ++i) {
+    uint32_t ba = (static_cast<uint32_t>(a) >> (8 * i)) & 0xff;
+    uint32_t bb = (static_cast<uint32_t>(b) >> (8 * i)) & 0xff;
+    int32_t va = SignedA ? static_cast<int8_t>(ba) : static_cast<int32_t>(ba);
+    int32_t vb = SignedB ? static_cast<int8_t>(bb) : static_cast<int32_t>(bb);
+    sum += static_cast<uint32_t>(va * vb);
+  }
+  return static_cast<int32_t>(sum);
+}
+extern "C" int32_t __sim_nvvm_idp4a_s_s(int32_t a, int32_t b, int32_t c) {
+  return dp4a<true, true>(a, b, c);
+}
+extern "C" int32_t __sim_nvvm_idp4a_s_u(int32_t a, int32_t b, int32_t c) {
+  return dp4a<true, false>(a, b, c);
+}
+extern "C" int32_t __sim_nvvm_idp4a_u_s(int32_t a, int32_t b, int32_t c) {
+  return dp4a<false, true>(a, b, c);
+}
+extern "C" int32_t __sim_nvvm_idp4a_u_u(int32_t a, int32_t b, int32_t c) {
+  return dp4a<false, false>(a, b, c);
+}
+
+//===----------------------------------------------------------------------===//
+// 16-bit float, tf32 and FP8 intrinsics of the element lowering
+//===----------------------------------------------------------------------===//
+
+// tileiras-sim-prep passes half and bfloat values as their 16 bits and
+// pairs of them as 32 bits (element 0 in the low half).
+
+namespace {
+double fromHalf(uint32_t bits) { return decodeFormat(bits, 11, -14, 5); }
+double fromBf16(uint32_t bits) { return decodeFormat(bits, 8, -126, 8); }
+
+/// fma(a, b, c) rounded to double with round-to-odd: rounding that once
+/// more to a format of at most 51 bits gives the correctly rounded result.
+double fmaRoundToOdd(double a, double b, double c) {
+  int old = fegetround();
+  fesetround(FE_TOWARDZERO);
+  feclearexcept(FE_INEXACT);
+  volatile double r = fma(vol(a), vol(b), vol(c));
+  bool inexact = fetestexcept(FE_INEXACT);
+  fesetround(old);
+  double result = r;
+  if (inexact)
+    result = doubleOf(bitsOf(result) | 1);
+  return result;
+}
+
+/// cvt.rn.satfinite.e4m3 (sign, 4 exponent bits with bias 7, 3 mantissa
+/// bits, no infinities, 0x7f NaN): out-of-range values and infinities
+/// become the largest finite value, 448.
+uint32_t toE4m3(double x) {
+  if (std::isnan(x))
+    return 0x7f;
+  // Rounded with a 5-bit exponent field, so that nothing up to 2^16
+  // overflows, then saturated to 0x7e.
+  uint32_t bits = roundToFormat(x, 4, -6, 5, RN);
+  uint32_t magnitude = std::min<uint32_t>(bits & 0xff, 0x7e);
+  return (bits >> 8 ? 0x80 : 0) | magnitude;
+}
+/// cvt.rn.satfinite.e5m2 (IEEE-like, bias 15): saturates to 57344.
+uint32_t toE5m2(double x) {
+  if (std::isnan(x))
+    return 0x7f;
+  uint32_t bits = roundToFormat(x, 3, -14, 5, RN);
+  uint32_t magnitude = std::min<uint32_t>(bits & 0x7f, 0x7b);
+  return (bits & 0x80) | magnitude;
+}
+double fromE4m3(uint32_t byte) {
+  if ((byte & 0x7f) == 0x7f)
+    return NAN;
+  double magnitude = decodeFormat(byte & 0x7f, 4, -6, 5);
+  return byte & 0x80 ? -magnitude : magnitude;
+}
+
+/// cvt.{rn,rz,rna}.tf32.f32: f32 bits with the low 13 mantissa bits
+/// cleared after rounding the magnitude (a carry moves into the exponent,
+/// which is right); NaN gives the canonical 0x7fffffff.
+int32_t toTf32(float f, int mode) {
+  uint32_t bits = bitsOf(f);
+  if (std::isnan(f))
+    return 0x7fffffff;
+  if (std::isinf(f))
+    return static_cast<int32_t>(bits);
+  uint32_t sign = bits & 0x80000000u, magnitude = bits & 0x7fffffffu;
+  uint32_t low = magnitude & 0x1fff;
+  magnitude &= ~0x1fffu;
+  if (mode == RN)
+    magnitude +=
+        (low > 0x1000 || (low == 0x1000 && (magnitude & 0x2000))) ? 0x2000 : 0;
+  else if (mode == -1) // rna: ties away from zero
+    magnitude += low >= 0x1000 ? 0x2000 : 0;
+  return static_cast<int32_t>(sign | magnitude);
+}
+} // namespace
+
+extern "C" uint16_t __sim_nvvm_fma_rn_f16(uint16_t a, uint16_t b, uint16_t c) {
+  return toHalf(fmaRoundToOdd(fromHalf(a), fromHalf(b), fromHalf(c)), RN);
+}
+extern "C" uint16_t __sim_nvvm_fma_rn_bf16(uint16_t a, uint16_t b, uint16_t c) {
+  return toBf16(fmaRoundToOdd(fromBf16(a), fromBf16(b), fromBf16(c)), RN);
+}
+// ex2.approx.f16 / .ftz.bf16, computed accurately and rounded once.
+extern "C" uint16_t __sim_nvvm_ex2_approx_f16(uint16_t a) {
+  return toHalf(std::exp2(fromHalf(a)), RN);
+}
+extern "C" uint16_t __sim_nvvm_ex2_approx_ftz_bf16(uint16_t a) {
+  double x = fromBf16(a);
+  if (std::fpclassify(static_cast<float>(x)) == FP_SUBNORMAL)
+    x = std::copysign(0.0, x);
+  uint16_t r = toBf16(std::exp2(x), RN);
+  return (r & 0x7f80) == 0 ? r & 0x8000 : r; // flush a subnormal result
+}
+extern "C" uint16_t __sim_nvvm_f2f16_rz(float a) { return toHalf(a, RZ); }
+extern "C" uint16_t __sim_nvvm_f2bf16_rz(float a) { return toBf16(a, RZ); }
+extern "C" int32_t __sim_nvvm_f2tf32_rna(float a) { return toTf32(a, -1); }
+extern "C" int32_t __sim_nvvm_f2tf32_rn(float a) { return toTf32(a, RN); }
+extern "C" int32_t __sim_nvvm_f2tf32_rz(float a) { return toTf32(a, RZ); }
+
+// FP8 pairs: byte 0 (low) is element 0 of the f16x2; of two f32 operands
+// the first goes to the high byte.
+extern "C" uint32_t __sim_nvvm_e4m3x2_to_f16x2_rn(uint16_t pair) {
+  return toHalf(fromE4m3(pair & 0xff), RN) | toHalf(fromE4m3(pair >> 8), RN)
+                                                 << 16;
+}
+extern "C" uint32_t __sim_nvvm_e5m2x2_to_f16x2_rn(uint16_t pair) {
+  // e5m2 is the high byte of an f16.
+  return static_cast<uint32_t>(pair & 0xff) << 8 |
+         static_cast<uint32_t>(pair >> 8) << 24;
+}
+extern "C" uint16_t __sim_nvvm_ff_to_e4m3x2_rn(float a, float b) {
+  return static_cast<uint16_t>(toE4m3(a) << 8 | toE4m3(b));
+}
+extern "C" uint16_t __sim_nvvm_ff_to_e5m2x2_rn(float a, float b) {
+  return static_cast<uint16_t>(toE5m2(a) << 8 | toE5m2(b));
+}
+extern "C" uint16_t __sim_nvvm_f16x2_to_e4m3x2_rn(uint32_t pair) {
+  return static_cast<uint16_t>(toE4m3(fromHalf(pair & 0xffff)) |
+                               toE4m3(fromHalf(pair >> 16)) << 8);
+}
+extern "C" uint16_t __sim_nvvm_f16x2_to_e5m2x2_rn(uint32_t pair) {
+  return static_cast<uint16_t>(toE5m2(fromHalf(pair & 0xffff)) |
+                               toE5m2(fromHalf(pair >> 16)) << 8);
 }
 
 //===----------------------------------------------------------------------===//

@@ -81,6 +81,24 @@ def host_object(prep, opt, llc, ll, base, prep_args=()):
     return host, base + ".o"
 
 
+def explain_missing_runtime(link_error):
+    """A link that fails on __sim_nvvm_* means the kernel uses an NVVM
+    intrinsic the runtime (runtime.cpp) does not implement: say that it is
+    a gap of the simulator, naming the intrinsic, not the user's mistake."""
+    missing = sorted(set(re.findall(r"undefined reference to `(__sim_\w+)'",
+                                    link_error)))
+    if not missing:
+        return link_error
+    names = ", ".join("llvm.nvvm." + m[len("__sim_nvvm_"):].replace("_", ".")
+                      if m.startswith("__sim_nvvm_") else m for m in missing)
+    return (f"the simulator does not implement {names} "
+            f"(runtime functions {', '.join(missing)}). This is a gap in the "
+            "simulator, not a mistake in your kernel (tileiras compiled it); "
+            "test/Sim/Inputs/sim-coverage.txt lists what it covers. Please "
+            "report it with the kernel; to add it, implement the function "
+            "in tools/sim/runtime.cpp.\n" + link_error)
+
+
 # ------------------------------------------------------------ whole kernels
 def _require(tool):
     if not os.path.exists(tool):
@@ -143,8 +161,11 @@ class Toolchain:
                  *options, source, "-o", ll])
         host, obj = host_object(self.prep, self.opt, self.llc, ll, base)
         exe = base + ".exe"
-        run([self.cxx, "-fsanitize=address", "-pthread", obj, *self.runtime(),
-             "-o", exe, "-lm"])
+        try:
+            run([self.cxx, "-fsanitize=address", "-pthread", obj,
+                 *self.runtime(), "-o", exe, "-lm"])
+        except SimError as e:
+            raise SimError(explain_missing_runtime(str(e))) from None
         return Kernel(name, exe, host)
 
 

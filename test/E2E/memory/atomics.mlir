@@ -37,6 +37,7 @@
 // CHECK-LABEL: .entry umax_i64(
 // CHECK: atom.relaxed.gpu.global.max.u64
 
+
 nv_tileaa.func @add_i32(%a: !nv_tileaa.ptr<i32>, %v: i32, %n: i32) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
   %r = nv_tileaa.make_range {start = 0 : i32, end = 256 : i32} : tensor<256xi32>
   %ns = nv_tileaa.splat %n : i32 -> tensor<256xi32>
@@ -269,5 +270,60 @@ nv_tileaa.func @cas(%a: !nv_tileaa.ptr<f16, 3>, %b: !nv_tileaa.ptr<i64>) attribu
   %c1 = arith.constant 1 : i64
   %s = nv_tileaa.atomic_cas %b, %c0, %c1 {mem_scope = #nv_tileaa.mem_scope<sys>} : !nv_tileaa.ptr<i64>, i64 -> i64
   nv_tileaa.store %b, %s : !nv_tileaa.ptr<i64>, i64
+  nv_tileaa.return
+}
+
+// Float max/min: one integer atomic per element, chosen by the sign bit of
+// the value (IEEE 754 totalOrder): max.s for a clear sign, min.u for a set
+// one (min: min.s and max.u), each under its own predicate.
+// CHECK-LABEL: .entry max_f32(
+// CHECK-DAG: atom.relaxed.gpu.global.max.s32
+// CHECK-DAG: atom.relaxed.gpu.global.min.u32
+// CHECK-LABEL: .entry min_f32(
+// CHECK-DAG: atom.relaxed.gpu.global.min.s32
+// CHECK-DAG: atom.relaxed.gpu.global.max.u32
+// CHECK-LABEL: .entry max_f64_shared(
+// CHECK-DAG: atom.acq_rel.cta.shared.max.s64
+// CHECK-DAG: atom.acq_rel.cta.shared.min.u64
+// CHECK-LABEL: .entry min_f64_scalar(
+// CHECK-DAG: atom.relaxed.gpu.global.min.s64
+// CHECK-DAG: atom.relaxed.gpu.global.max.u64
+
+nv_tileaa.func @max_f32(%a: !nv_tileaa.ptr<f32>, %v: f32, %n: i32) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+  %r = nv_tileaa.make_range {start = 0 : i32, end = 256 : i32} : tensor<256xi32>
+  %ns = nv_tileaa.splat %n : i32 -> tensor<256xi32>
+  %m = arith.cmpi slt, %r, %ns : tensor<256xi32>
+  %ab = nv_tileaa.splat %a : !nv_tileaa.ptr<f32> -> tensor<256x!nv_tileaa.ptr<f32>>
+  %ap = nv_tileaa.addptr %ab, %r : tensor<256x!nv_tileaa.ptr<f32>>, tensor<256xi32>
+  %vs = nv_tileaa.splat %v : f32 -> tensor<256xf32>
+  %o = nv_tileaa.atomic_rmw max, %ap, %vs, %m : tensor<256x!nv_tileaa.ptr<f32>>, tensor<256xf32> -> tensor<256xf32>
+  nv_tileaa.store %ap, %o : tensor<256x!nv_tileaa.ptr<f32>>, tensor<256xf32>
+  nv_tileaa.return
+}
+
+nv_tileaa.func @min_f32(%a: !nv_tileaa.ptr<f32>, %v: f32) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+  %r = nv_tileaa.make_range {start = 0 : i32, end = 256 : i32} : tensor<256xi32>
+  %ab = nv_tileaa.splat %a : !nv_tileaa.ptr<f32> -> tensor<256x!nv_tileaa.ptr<f32>>
+  %ap = nv_tileaa.addptr %ab, %r : tensor<256x!nv_tileaa.ptr<f32>>, tensor<256xi32>
+  %vs = nv_tileaa.splat %v : f32 -> tensor<256xf32>
+  %o = nv_tileaa.atomic_rmw min, %ap, %vs : tensor<256x!nv_tileaa.ptr<f32>>, tensor<256xf32> -> tensor<256xf32>
+  nv_tileaa.return
+}
+
+nv_tileaa.func @max_f64_shared(%a: !nv_tileaa.ptr<f64, 3>, %v: f64, %out: !nv_tileaa.ptr<f64>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+  %r = nv_tileaa.make_range {start = 0 : i32, end = 128 : i32} : tensor<128xi32>
+  %ab = nv_tileaa.splat %a : !nv_tileaa.ptr<f64, 3> -> tensor<128x!nv_tileaa.ptr<f64, 3>>
+  %ap = nv_tileaa.addptr %ab, %r : tensor<128x!nv_tileaa.ptr<f64, 3>>, tensor<128xi32>
+  %vs = nv_tileaa.splat %v : f64 -> tensor<128xf64>
+  %o = nv_tileaa.atomic_rmw max, %ap, %vs {mem_semantic = #nv_tileaa.mem_semantic<acq_rel>, mem_scope = #nv_tileaa.mem_scope<cta>} : tensor<128x!nv_tileaa.ptr<f64, 3>>, tensor<128xf64> -> tensor<128xf64>
+  %ob = nv_tileaa.splat %out : !nv_tileaa.ptr<f64> -> tensor<128x!nv_tileaa.ptr<f64>>
+  %op = nv_tileaa.addptr %ob, %r : tensor<128x!nv_tileaa.ptr<f64>>, tensor<128xi32>
+  nv_tileaa.store %op, %o : tensor<128x!nv_tileaa.ptr<f64>>, tensor<128xf64>
+  nv_tileaa.return
+}
+
+nv_tileaa.func @min_f64_scalar(%a: !nv_tileaa.ptr<f64>, %v: f64, %out: !nv_tileaa.ptr<f64>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1>} {
+  %o = nv_tileaa.atomic_rmw min, %a, %v : !nv_tileaa.ptr<f64>, f64 -> f64
+  nv_tileaa.store %out, %o : !nv_tileaa.ptr<f64>, f64
   nv_tileaa.return
 }
