@@ -26,7 +26,8 @@ tool_dirs = [config.tileiras_tools_dir, config.llvm_tools_dir]
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tileiras_tools_dir,
                              append_path=True)
-tools = ["tileiras", "tileiras-opt", "tileiras-sim-prep", "mlir-opt",
+tools = ["tileiras", "tileiras-opt", "tileiras-sim-prep", "tileiras-translate",
+         "mlir-opt",
          "mlir-translate", "llc", "split-file"]
 llvm_config.add_tool_substitutions(
     [t for t in tools
