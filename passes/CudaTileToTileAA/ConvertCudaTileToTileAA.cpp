@@ -91,7 +91,7 @@ LogicalResult Lowering::lowerOp(Operation *op) {
   loc = op->getLoc();
   bool handled = false;
   for (auto family :
-       {lowerElementwise, lowerShape, lowerMemory, lowerControl}) {
+       {lowerElementwise, lowerShape, lowerMemory, lowerControl, lowerAtomic}) {
     if (failed(family(*this, op, handled)))
       return failure();
     if (handled)

@@ -71,6 +71,8 @@ mlir::LogicalResult lowerMemory(Lowering &l, mlir::Operation *op,
                                 bool &handled);
 mlir::LogicalResult lowerControl(Lowering &l, mlir::Operation *op,
                                  bool &handled);
+mlir::LogicalResult lowerAtomic(Lowering &l, mlir::Operation *op,
+                                bool &handled);
 
 } // namespace tileiras::cuda_tile_lowering
 

@@ -14,9 +14,9 @@ cuda_tile.module @kernels {
 // -----
 
 cuda_tile.module @kernels {
-  entry @k(%p: tile<ptr<i32>>, %v: tile<i32>) {
-    // expected-error @+1 {{'cuda_tile.atomic_rmw_tko' op is not supported by convert-cuda-tile-to-tileaa yet}}
-    %o, %t = atomic_rmw_tko relaxed device %p, add, %v : tile<ptr<i32>>, tile<i32> -> tile<i32>, token
+  entry @k(%p: tile<ptr<i32>>, %v: tile<i32>, %m: tile<i1>) {
+    // expected-error @+1 {{'cuda_tile.atomic_cas_tko' op cannot be lowered to nv_tileaa: a masked compare-and-swap is not supported yet}}
+    %o, %t = atomic_cas_tko relaxed device %p, %v, %v, %m : tile<ptr<i32>>, tile<i32>, tile<i1> -> tile<i32>, token
     return
   }
 }

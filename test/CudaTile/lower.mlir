@@ -122,6 +122,17 @@ cuda_tile.module @kernels {
   }
 }
 
+cuda_tile.module @atomics {
+  // CHECK-LABEL: nv_tileaa.func @atomics
+  entry @atomics(%p: tile<ptr<i32>>, %v: tile<i32>) {
+    // CHECK: nv_tileaa.atomic_rmw umax, %{{.*}}, %{{.*}} {mem_scope = #nv_tileaa.mem_scope<cta>, mem_semantic = #nv_tileaa.mem_semantic<acq_rel>} : !nv_tileaa.ptr<i32>, i32 -> i32
+    %o, %t = atomic_rmw_tko acq_rel tl_blk %p, umax, %v : tile<ptr<i32>>, tile<i32> -> tile<i32>, token
+    // CHECK: nv_tileaa.atomic_cas %{{.*}}, %{{.*}}, %{{.*}} {mem_scope = #nv_tileaa.mem_scope<gpu>, mem_semantic = #nv_tileaa.mem_semantic<relaxed>} : !nv_tileaa.ptr<i32>, i32 -> i32
+    %c, %t2 = atomic_cas_tko relaxed device %p, %v, %o token = %t : tile<ptr<i32>>, tile<i32> -> tile<i32>, token
+    return
+  }
+}
+
 // An empty module (cuTile's version probe) lowers to nothing.
 // CHECK-NOT: cuda_tile.module
 cuda_tile.module @empty {
