@@ -1,4 +1,4 @@
-//===- ShapeOps.cpp - cuda_tile constants, grid queries and shape ops -----===//
+//===- ShapeOps.cpp - cuda_tile constants, grid, shape and debug ops ------===//
 
 #include "LoweringContext.h"
 
@@ -142,6 +142,21 @@ LogicalResult tileiras::cuda_tile_lowering::lowerShape(Lowering &l,
   if (isa<ct::OffsetOp>(op)) {
     l.map1(op->getResult(0),
            l.create1("nv_tileaa.addptr", resultType(), {mapped(0), mapped(1)}));
+    return success();
+  }
+  // print_tko and assert have the same printf-style semantics in nv_tileaa.
+  if (auto print = dyn_cast<ct::PrintTkoOp>(op)) {
+    SmallVector<Value> args;
+    for (Value v : print.getArgs())
+      args.push_back(l.lookup(v));
+    l.create("nv_tileaa.print", {}, args,
+             {l.b.getNamedAttr("format", print.getStrAttr())});
+    l.map1(print.getResultToken(), l.token());
+    return success();
+  }
+  if (auto assertOp = dyn_cast<ct::AssertOp>(op)) {
+    l.create("nv_tileaa.assert", {}, mapped(0),
+             {l.b.getNamedAttr("message", assertOp.getMessageAttr())});
     return success();
   }
   if (isa<ct::MakeTokenOp, ct::JoinTokensOp>(op)) {

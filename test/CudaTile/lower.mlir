@@ -129,6 +129,11 @@ cuda_tile.module @atomics {
     %o, %t = atomic_rmw_tko acq_rel tl_blk %p, umax, %v : tile<ptr<i32>>, tile<i32> -> tile<i32>, token
     // CHECK: nv_tileaa.atomic_cas %{{.*}}, %{{.*}}, %{{.*}} {mem_scope = #nv_tileaa.mem_scope<gpu>, mem_semantic = #nv_tileaa.mem_semantic<relaxed>} : !nv_tileaa.ptr<i32>, i32 -> i32
     %c, %t2 = atomic_cas_tko relaxed device %p, %v, %o token = %t : tile<ptr<i32>>, tile<i32> -> tile<i32>, token
+    // CHECK: nv_tileaa.print "old=%d\n", %{{.*}} : i32
+    %t3 = print_tko "old=%d\n", %c token = %t2 : tile<i32> -> token
+    %ok = cmpi greater_than_or_equal %c, %v, signed : tile<i32> -> tile<i1>
+    // CHECK: nv_tileaa.assert %{{.*}}, "in range" : i1
+    assert %ok, "in range" : tile<i1>
     return
   }
 }
