@@ -45,6 +45,34 @@ def WrapInGpuModule : Pass<"tileaa-wrap-gpu-module", "::mlir::ModuleOp"> {
 }
 
 //===----------------------------------------------------------------------===//
+// cuda_tile input
+//===----------------------------------------------------------------------===//
+
+def ConvertCudaTileToTileAA
+    : Pass<"convert-cuda-tile-to-tileaa", "::mlir::ModuleOp"> {
+  let summary = "Lower cuda_tile modules to nv_tileaa kernels";
+  let description = [{
+    Replaces every `cuda_tile.module` nested in the builtin module by its
+    entries lowered to `nv_tileaa.func` kernels: tile-block ids become
+    program ids, views become pointer tiles with bounds masks, `mmaf`
+    becomes `dot`, `for`/`if` become `scf`, tokens disappear (nv_tileaa
+    executes memory operations in program order) and elementwise ops map op
+    by op. `optimization_hints` for the target (or `default`) set numWarps,
+    the cluster shape and the occupancy; without a hint numWarps follows the
+    largest tile. An op that cannot be lowered yet is an error naming it.
+    See docs/cuda-tile.md.
+  }];
+  let options = [
+    Option<"gpuName", "gpu-name", "std::string", /*default=*/"\"\"",
+           "Target chip whose optimization_hints apply (sm_XX[a|f])">,
+  ];
+  let dependentDialects = ["::tileiras::nv_tileaa::NVTileAADialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+//===----------------------------------------------------------------------===//
 // Layouts
 //===----------------------------------------------------------------------===//
 

@@ -26,8 +26,9 @@ tool_dirs = [config.tileiras_tools_dir, config.llvm_tools_dir]
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tileiras_tools_dir,
                              append_path=True)
-tools = ["tileiras", "tileiras-opt", "tileiras-sim-prep", "mlir-opt",
-         "mlir-translate", "llc", "split-file", "tileiras-driver-capi-test"]
+tools = ["tileiras", "tileiras-opt", "tileiras-sim-prep", "tileiras-translate",
+         "mlir-opt", "mlir-translate", "llc", "split-file",
+         "tileiras-driver-capi-test"]
 llvm_config.add_tool_substitutions(
     [t for t in tools
      if any(os.path.exists(os.path.join(d, t)) for d in tool_dirs)],

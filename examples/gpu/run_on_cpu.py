@@ -84,7 +84,7 @@ def main():
     for name in only + sorted(expect_fail):
         if name not in specs.BY_NAME:
             parser.error(f"no example named {name}")
-    chosen = [s for s in specs.SPECS if not only or s.name in only]
+    chosen = [specs.BY_NAME[n] for n in only] if only else list(specs.SPECS)
     work = args.work or tempfile.mkdtemp(prefix="tileiras-sim-")
     toolchain = simlib.Toolchain(work, bin_dir=args.bin)
     toolchain.runtime()

@@ -20,6 +20,7 @@ Checks beyond the values:
   * padding columns of strided inputs hold NaN: a masked-off element that is
     read anyway turns a result into NaN.
 """
+import copy
 import math
 import random
 import struct
@@ -441,7 +442,21 @@ def _transpose():
 
 SPECS = [_vector_add(), _saxpy(), _softmax(), _layer_norm(), _row_sum(),
          _inclusive_scan(), _histogram(), _matmul(), _transpose()]
-BY_NAME = {spec.name: spec for spec in SPECS}
+
+
+def _cuda_tile(spec):
+    """The same kernel written in cuda_tile (examples/cuda_tile/): same
+    parameters, grid, warps and references."""
+    clone = copy.copy(spec)
+    clone.name = "cuda_tile_" + spec.name
+    clone.mlir = f"cuda_tile/{spec.name}.mlir"
+    return clone
+
+
+# Run only when named (--only), so the default run stays the nine examples.
+CUDA_TILE_SPECS = [_cuda_tile(s) for s in SPECS
+                   if s.name in ("vector_add", "softmax", "matmul")]
+BY_NAME = {spec.name: spec for spec in SPECS + CUDA_TILE_SPECS}
 
 
 # ------------------------------------------------------------- marshalling

@@ -4,6 +4,7 @@
 #include "tileiras/Driver/Driver.h"
 #include "tileiras/Driver/ExitCodes.h"
 #include "tileiras/Driver/ExternalTools.h"
+#include "tileiras/Driver/InputFormat.h"
 #include "tileiras/Driver/OutputFile.h"
 #include "tileiras/Driver/TargetCompile.h"
 #include "tileiras/Passes/Passes.h"
@@ -110,7 +111,8 @@ int driver::runCompilePlan(const CompilePlan &plan) {
     return ExitInputError;
   }
   // Absurd nesting would overflow the parser's stack.
-  if (!checkNestingDepth((*input)->getMemBufferRef(), llvm::errs()))
+  if (!isTileIRInput((*input)->getMemBufferRef()) &&
+      !checkNestingDepth((*input)->getMemBufferRef(), llvm::errs()))
     return ExitInputError;
 
   JobEnvironment environment;

@@ -6,6 +6,7 @@
 #include "tileiras/Codegen/PtxEmitter.h"
 #include "tileiras/Dialect/NVTileAA/NVTileAA.h"
 #include "tileiras/Driver/ExitCodes.h"
+#include "tileiras/Driver/InputFormat.h"
 #include "tileiras/Passes/Pipelines.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -143,7 +144,7 @@ static JobResult compileJob(const CompilePlan &plan, const TargetJob &job,
                                                      diagnostics);
 
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, {&context});
+      parseInputModule(sourceMgr, context);
   if (!module)
     return fail(ExitInputError);
 

@@ -1,5 +1,6 @@
 //===- Dialects.cpp - everything the pipeline needs registered ------------===//
 
+#include "tileiras/Dialect/CudaTile/CudaTile.h"
 #include "tileiras/Dialect/NVTileAA/NVTileAA.h"
 #include "tileiras/Passes/Pipelines.h"
 
@@ -27,6 +28,7 @@
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 
 void tileiras::registerTileirasDialects(mlir::DialectRegistry &registry) {
+  registry.insert<cuda_tile::CudaTileDialect>();
   registry.insert<nv_tileaa::NVTileAADialect, mlir::arith::ArithDialect,
                   mlir::math::MathDialect, mlir::scf::SCFDialect,
                   mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,

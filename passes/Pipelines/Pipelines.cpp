@@ -16,6 +16,9 @@ using namespace tileiras;
 
 void tileiras::buildFrontendPipeline(OpPassManager &pm,
                                      const TileaaToNvvmOptions &options) {
+  ConvertCudaTileToTileAAOptions cudaTile;
+  cudaTile.gpuName = options.gpuName;
+  pm.addPass(createConvertCudaTileToTileAA(cudaTile));
   ResolveTargetOptions resolve;
   resolve.gpuName = options.gpuName;
   pm.addPass(createResolveTarget(resolve));

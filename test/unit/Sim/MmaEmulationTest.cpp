@@ -174,6 +174,15 @@ TEST(SimMma, Fp8) {
   check("mma.m16n8k32.row.col.f32.e5m2.e5m2.f32", Type::E5M2, Type::E5M2, 32);
 }
 
+TEST(SimMma, U8) {
+  check("mma.m16n8k32.row.col.u8", Type::U8, Type::U8, 32);
+  check("mma.m16n8k32.row.col.s8.u8", Type::S8, Type::U8, 32);
+}
+TEST(SimMma, Fp8Pairs) {
+  check("mma.m16n8k32.row.col.f32.e4m3.e4m3.f32", Type::E4M3, Type::E4M3, 32);
+  check("mma.m16n8k32.row.col.f32.e5m2.e4m3.f32", Type::E5M2, Type::E4M3, 32);
+}
+
 TEST(SimMma, UnknownFormsAreRejected) {
   EXPECT_FALSE(decode("mma.m8n8k4.row.col.f64"));
   EXPECT_FALSE(decode("mma.m16n8k16.row.col.f16.f16"));

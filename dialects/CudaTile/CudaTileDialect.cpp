@@ -1,0 +1,17 @@
+//===- CudaTileDialect.cpp - the cuda_tile dialect ------------------------===//
+
+#include "tileiras/Dialect/CudaTile/CudaTile.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+
+using namespace mlir;
+using namespace tileiras::cuda_tile;
+
+#include "tileiras/Dialect/CudaTile/CudaTileDialect.cpp.inc"
+
+void CudaTileDialect::initialize() {
+  registerTypes();
+  registerAttributes();
+  registerCudaTileDialectOperations(this);
+}

@@ -1,0 +1,203 @@
+//===- ConvertCudaTileToTileAA.cpp - cuda_tile -> nv_tileaa ---------------===//
+//
+// Entry points become nv_tileaa.func kernels; their bodies are lowered op by
+// op (the families live in the other files of this folder). The
+// cuda_tile.module wrappers disappear.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringContext.h"
+
+#include "tileiras/Passes/Passes.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace tileiras {
+#define GEN_PASS_DEF_CONVERTCUDATILETOTILEAA
+#include "tileiras/Passes/Passes.h.inc"
+} // namespace tileiras
+
+using namespace mlir;
+using namespace tileiras;
+using namespace tileiras::cuda_tile_lowering;
+namespace ct = tileiras::cuda_tile;
+
+//===----------------------------------------------------------------------===//
+// Lowering helpers
+//===----------------------------------------------------------------------===//
+
+Type Lowering::convertType(Type type) {
+  auto tile = dyn_cast<ct::TileType>(type);
+  if (!tile)
+    return Type();
+  Type element = tile.getElementType();
+  if (auto ptr = dyn_cast<ct::PointerType>(element))
+    element = nv_tileaa::PtrType::get(ptr.getPointeeType());
+  if (tile.getRank() == 0)
+    return element;
+  return RankedTensorType::get(tile.getShape(), element);
+}
+
+Operation *Lowering::create(StringRef name, TypeRange results,
+                            ValueRange operands,
+                            ArrayRef<NamedAttribute> attrs) {
+  OperationState state(loc, name);
+  state.addTypes(results);
+  state.addOperands(operands);
+  state.addAttributes(attrs);
+  return b.create(state);
+}
+
+Value Lowering::constantInt(Type type, int64_t value) {
+  return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, value));
+}
+
+Value Lowering::splat(Value scalar, ArrayRef<int64_t> shape) {
+  if (shape.empty())
+    return scalar;
+  return create1("nv_tileaa.splat",
+                 RankedTensorType::get(shape, scalar.getType()), scalar);
+}
+
+Value Lowering::castInt(Value v, Type elementType) {
+  Type from = getElementTypeOrSelf(v.getType());
+  if (from == elementType)
+    return v;
+  Type to = elementType;
+  if (auto shaped = dyn_cast<RankedTensorType>(v.getType()))
+    to = shaped.clone(elementType);
+  if (from.getIntOrFloatBitWidth() < elementType.getIntOrFloatBitWidth())
+    return arith::ExtSIOp::create(b, loc, to, v);
+  return arith::TruncIOp::create(b, loc, to, v);
+}
+
+Value Lowering::token() { return tokenValue; }
+
+LogicalResult Lowering::fail(Operation *op, const Twine &why) {
+  return op->emitOpError("cannot be lowered to nv_tileaa: ") << why;
+}
+
+LogicalResult Lowering::lowerBlock(Block &src) {
+  for (Operation &op : src)
+    if (failed(lowerOp(&op)))
+      return failure();
+  return success();
+}
+
+LogicalResult Lowering::lowerOp(Operation *op) {
+  loc = op->getLoc();
+  bool handled = false;
+  for (auto family :
+       {lowerElementwise, lowerShape, lowerMemory, lowerControl, lowerAtomic}) {
+    if (failed(family(*this, op, handled)))
+      return failure();
+    if (handled)
+      return success();
+  }
+  return op->emitOpError("is not supported by convert-cuda-tile-to-tileaa "
+                         "yet");
+}
+
+//===----------------------------------------------------------------------===//
+// Entries
+//===----------------------------------------------------------------------===//
+
+// "sm_100a" -> "sm_100": the key of optimization_hints.
+static std::string hintKey(StringRef gpuName) {
+  std::string key = gpuName.str();
+  while (!key.empty() && !isdigit(static_cast<unsigned char>(key.back())))
+    key.pop_back();
+  return key;
+}
+
+// numWarps from the largest tile: 4 warps up to 4096 elements, 8 above.
+static int64_t defaultNumWarps(ct::EntryOp entry) {
+  int64_t largest = 1;
+  entry.walk([&](Operation *op) {
+    for (Type t : op->getResultTypes())
+      if (auto tile = dyn_cast<ct::TileType>(t))
+        largest = std::max(largest, tile.getNumElements());
+  });
+  return largest > 4096 ? 8 : 4;
+}
+
+static LogicalResult lowerEntry(ct::EntryOp entry, StringRef gpuName,
+                                OpBuilder &b) {
+  MLIRContext *ctx = entry.getContext();
+  Lowering l(b);
+  l.loc = entry.getLoc();
+  SmallVector<Type> inputs;
+  for (BlockArgument arg : entry.getBody().front().getArguments()) {
+    Type t = l.convertType(arg.getType());
+    if (!t)
+      return entry.emitOpError("argument #")
+             << arg.getArgNumber() << " of type " << arg.getType()
+             << " cannot be a kernel parameter (only scalar tiles can)";
+    inputs.push_back(t);
+  }
+  auto hints = entry.getOptimizationHintsAttr();
+  std::string key = hintKey(gpuName);
+  int64_t numWarps = defaultNumWarps(entry);
+  int64_t cluster = 1;
+  std::optional<int64_t> occupancy;
+  if (hints) {
+    numWarps = hints.getInt(key, "num_worker_warps_per_cta").value_or(numWarps);
+    cluster = hints.getInt(key, "num_cta_in_cga").value_or(1);
+    occupancy = hints.getInt(key, "occupancy");
+  }
+  OperationState state(entry.getLoc(), "nv_tileaa.func");
+  state.addAttribute("sym_name", entry.getSymNameAttr());
+  state.addAttribute("function_type",
+                     TypeAttr::get(FunctionType::get(ctx, inputs, {})));
+  state.addAttribute(
+      nv_tileaa::NVTileAADialect::kKernelSpecAttrName,
+      nv_tileaa::KernelSpecAttr::get(ctx, numWarps, {cluster, 1, 1}));
+  if (occupancy)
+    state.addAttribute(nv_tileaa::NVTileAADialect::kOccupancyAttrName,
+                       b.getI32IntegerAttr(*occupancy));
+  Region *region = state.addRegion();
+  Block *block = new Block();
+  region->push_back(block);
+  Operation *func = b.create(state);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(block);
+  for (auto [arg, type] :
+       llvm::zip(entry.getBody().front().getArguments(), inputs))
+    l.map1(arg, block->addArgument(type, arg.getLoc()));
+  l.tokenValue = l.create1("nv_tileaa.create_mem_token",
+                           nv_tileaa::MemTokenType::get(ctx), {});
+  if (failed(l.lowerBlock(entry.getBody().front()))) {
+    func->erase();
+    return failure();
+  }
+  return success();
+}
+
+namespace {
+struct ConvertCudaTileToTileAAPass
+    : public tileiras::impl::ConvertCudaTileToTileAABase<
+          ConvertCudaTileToTileAAPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    ModuleOp top = getOperation();
+    SmallVector<ct::ModuleOp> modules(top.getOps<ct::ModuleOp>());
+    OpBuilder b(&getContext());
+    for (ct::ModuleOp module : modules) {
+      b.setInsertionPoint(module);
+      for (Operation &op : module.getBody().front()) {
+        if (auto global = dyn_cast<ct::GlobalOp>(op)) {
+          global.emitOpError("cannot be lowered to nv_tileaa: globals are "
+                             "not supported yet");
+          return signalPassFailure();
+        }
+        if (failed(lowerEntry(cast<ct::EntryOp>(op), gpuName, b)))
+          return signalPassFailure();
+      }
+      module.erase();
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,272 @@
+//===- MemoryOps.cpp - cuda_tile views, loads and stores ------------------===//
+//
+// A tensor_view is kept as (base, shape, strides) scalars. A view tile at
+// index (t_0..t_n) becomes a pointer tile base + sum_k c_k * stride[d_k]
+// with c_k = t_k * tile_k + [0, tile_k) along tile dimension k (d_k =
+// dim_map[k]) and a mask c_k < shape[d_k]; out-of-bounds lanes read the
+// view's padding value and are not stored. Token operands are dropped:
+// nv_tileaa executes memory operations in program order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringContext.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace tileiras::cuda_tile_lowering;
+namespace ct = tileiras::cuda_tile;
+
+static LogicalResult lowerMakeTensorView(Lowering &l, ct::MakeTensorViewOp op) {
+  ct::TensorViewType type = op.getType();
+  TensorView view;
+  view.base = l.lookup(op.getBase());
+  Type indexType = l.b.getI32Type();
+  for (Value v :
+       llvm::concat<Value>(op.getDynamicShape(), op.getDynamicStrides()))
+    if (auto t = dyn_cast<IntegerType>(l.convertType(v.getType())))
+      if (t.getWidth() > 32)
+        indexType = t;
+  auto fill = [&](ArrayRef<int64_t> statics, ValueRange dynamic,
+                  SmallVectorImpl<Value> &out) {
+    unsigned next = 0;
+    for (int64_t s : statics)
+      out.push_back(s == ct::TensorViewType::kDynamic
+                        ? l.castInt(l.lookup(dynamic[next++]), indexType)
+                        : l.constantInt(indexType, s));
+  };
+  fill(type.getShape(), op.getDynamicShape(), view.shape);
+  fill(type.getStrides(), op.getDynamicStrides(), view.strides);
+  l.tensorViews[op.getResult()] = view;
+  return success();
+}
+
+static Value paddingValue(Lowering &l, Type element, int32_t padding,
+                          ArrayRef<int64_t> shape) {
+  TypedAttr scalar;
+  if (auto f = dyn_cast<FloatType>(element)) {
+    const llvm::fltSemantics &sem = f.getFloatSemantics();
+    APFloat v = APFloat::getZero(sem);
+    switch (static_cast<ct::PaddingValue>(padding)) {
+    case ct::PaddingValue::NegZero:
+      v = APFloat::getZero(sem, true);
+      break;
+    case ct::PaddingValue::Nan:
+      v = APFloat::getQNaN(sem);
+      break;
+    case ct::PaddingValue::PosInf:
+      v = APFloat::getInf(sem);
+      break;
+    case ct::PaddingValue::NegInf:
+      v = APFloat::getInf(sem, true);
+      break;
+    default:
+      break;
+    }
+    scalar = l.b.getFloatAttr(element, v);
+  } else {
+    scalar = l.b.getIntegerAttr(element, 0);
+  }
+  auto type = RankedTensorType::get(shape, element);
+  return arith::ConstantOp::create(l.b, l.loc,
+                                   DenseElementsAttr::get(type, scalar));
+}
+
+namespace {
+struct Access {
+  Value pointers, mask;
+};
+} // namespace
+
+// Pointer tile and bounds mask of one view tile.
+static FailureOr<Access> viewAccess(Lowering &l, Operation *op, Value view,
+                                    ValueRange indices) {
+  auto it = l.tensorViews.find(view);
+  if (it == l.tensorViews.end())
+    return l.fail(op, "the view does not come from make_tensor_view in this "
+                      "entry");
+  const TensorView &tv = it->second;
+  SmallVector<int64_t> tile = ct::getViewTileShape(view.getType());
+  SmallVector<int32_t> dimMap, steps;
+  if (auto pv = dyn_cast<ct::PartitionViewType>(view.getType())) {
+    dimMap.assign(pv.getDimMap().begin(), pv.getDimMap().end());
+  } else if (auto sv = dyn_cast<ct::StridedViewType>(view.getType())) {
+    dimMap.assign(sv.getDimMap().begin(), sv.getDimMap().end());
+    steps.assign(sv.getTraversalStrides().begin(),
+                 sv.getTraversalStrides().end());
+  } else {
+    return l.fail(op, "gather_scatter_view is not supported yet");
+  }
+  if (tile.empty())
+    return l.fail(op, "0-d views are not supported yet");
+  Type offType = tv.strides.front().getType();
+  Value offsets, mask;
+  for (size_t k = 0; k < tile.size(); ++k) {
+    size_t d = dimMap.empty() ? k : size_t(dimMap[k]);
+    int64_t step = steps.empty() ? tile[k] : steps[k];
+    Value start = arith::MulIOp::create(
+        l.b, l.loc, l.castInt(l.lookup(indices[k]), offType),
+        l.constantInt(offType, step));
+    Value range = l.castInt(
+        l.create1(
+            "nv_tileaa.make_range",
+            RankedTensorType::get({tile[k]}, l.b.getI32Type()), {},
+            {l.b.getNamedAttr("start", l.b.getI32IntegerAttr(0)),
+             l.b.getNamedAttr("end", l.b.getI32IntegerAttr(int32_t(tile[k])))}),
+        offType);
+    Value coord =
+        arith::AddIOp::create(l.b, l.loc, l.splat(start, {tile[k]}), range);
+    if (tile.size() > 1) {
+      SmallVector<int64_t> ones(tile.size(), 1);
+      ones[k] = tile[k];
+      coord = l.create1("nv_tileaa.view", RankedTensorType::get(ones, offType),
+                        coord);
+      coord = l.create1("nv_tileaa.broadcast",
+                        RankedTensorType::get(tile, offType), coord);
+    }
+    Value term =
+        arith::MulIOp::create(l.b, l.loc, coord, l.splat(tv.strides[d], tile));
+    offsets = offsets ? Value(arith::AddIOp::create(l.b, l.loc, offsets, term))
+                      : term;
+    Value inBounds =
+        arith::CmpIOp::create(l.b, l.loc, arith::CmpIPredicate::slt, coord,
+                              l.splat(tv.shape[d], tile));
+    mask = mask ? Value(arith::AndIOp::create(l.b, l.loc, mask, inBounds))
+                : inBounds;
+  }
+  Value base = l.splat(tv.base, tile);
+  return Access{l.create1("nv_tileaa.addptr", base.getType(), {base, offsets}),
+                mask};
+}
+
+static int32_t viewPadding(Type view) {
+  if (auto pv = dyn_cast<ct::PartitionViewType>(view))
+    return pv.getPadding();
+  if (auto sv = dyn_cast<ct::StridedViewType>(view))
+    return sv.getPadding();
+  return -1;
+}
+
+static LogicalResult checkWeak(Lowering &l, Operation *op,
+                               ct::MemoryOrdering ordering) {
+  if (ordering != ct::MemoryOrdering::Weak)
+    return l.fail(op, "memory ordering '" +
+                          ct::stringifyMemoryOrdering(ordering) +
+                          "' is not supported yet (only weak)");
+  return success();
+}
+
+static NamedAttribute segments(Lowering &l, ArrayRef<int32_t> sizes) {
+  return l.b.getNamedAttr("operandSegmentSizes",
+                          l.b.getDenseI32ArrayAttr(sizes));
+}
+
+static LogicalResult lowerLoadView(Lowering &l, ct::LoadViewTkoOp op) {
+  if (failed(checkWeak(l, op, op.getMemoryOrdering())))
+    return failure();
+  FailureOr<Access> access = viewAccess(l, op, op.getView(), op.getIndices());
+  if (failed(access))
+    return failure();
+  auto tile = cast<ct::TileType>(op.getTile().getType());
+  int32_t padding = std::max(viewPadding(op.getView().getType()), 0);
+  Value other =
+      paddingValue(l, tile.getElementType(), padding, tile.getShape());
+  l.map1(op.getTile(), l.create1("nv_tileaa.load", l.convertType(tile),
+                                 {access->pointers, access->mask, other},
+                                 {segments(l, {1, 1, 1})}));
+  l.map1(op.getResultToken(), l.token());
+  return success();
+}
+
+static LogicalResult lowerStoreView(Lowering &l, ct::StoreViewTkoOp op) {
+  if (failed(checkWeak(l, op, op.getMemoryOrdering())))
+    return failure();
+  FailureOr<Access> access = viewAccess(l, op, op.getView(), op.getIndices());
+  if (failed(access))
+    return failure();
+  l.create("nv_tileaa.store", {},
+           {access->pointers, l.lookup(op.getTile()), access->mask});
+  l.map1(op.getResultToken(), l.token());
+  return success();
+}
+
+static LogicalResult lowerLoadPtr(Lowering &l, ct::LoadPtrTkoOp op) {
+  if (failed(checkWeak(l, op, op.getMemoryOrdering())))
+    return failure();
+  SmallVector<Value> operands{l.lookup(op.getSource())};
+  if (op.getMask())
+    operands.push_back(l.lookup(op.getMask()));
+  if (op.getPadding())
+    operands.push_back(l.lookup(op.getPadding()));
+  l.map1(op.getResult(),
+         l.create1("nv_tileaa.load", l.convertType(op.getResult().getType()),
+                   operands,
+                   {segments(l, {1, int32_t(bool(op.getMask())),
+                                 int32_t(bool(op.getPadding()))})}));
+  l.map1(op.getResultToken(), l.token());
+  return success();
+}
+
+static LogicalResult lowerStorePtr(Lowering &l, ct::StorePtrTkoOp op) {
+  if (failed(checkWeak(l, op, op.getMemoryOrdering())))
+    return failure();
+  SmallVector<Value> operands{l.lookup(op.getDestination()),
+                              l.lookup(op.getValue())};
+  if (op.getMask())
+    operands.push_back(l.lookup(op.getMask()));
+  l.create("nv_tileaa.store", {}, operands);
+  l.map1(op.getResultToken(), l.token());
+  return success();
+}
+
+static LogicalResult lowerShapeQuery(Lowering &l, Operation *op) {
+  Value source = op->getOperand(0);
+  auto it = l.tensorViews.find(source);
+  if (it == l.tensorViews.end())
+    return l.fail(op, "the view does not come from make_tensor_view in this "
+                      "entry");
+  SmallVector<int64_t> tile = ct::getViewTileShape(source.getType());
+  auto pv = dyn_cast<ct::PartitionViewType>(source.getType());
+  for (auto [k, result] : llvm::enumerate(op->getResults())) {
+    Type type = l.convertType(result.getType());
+    Value extent;
+    if (tile.empty()) {
+      extent = it->second.shape[k];
+    } else {
+      size_t d = pv && !pv.getDimMap().empty() ? size_t(pv.getDimMap()[k]) : k;
+      Value shape = it->second.shape[d];
+      extent = arith::CeilDivSIOp::create(
+          l.b, l.loc, shape, l.constantInt(shape.getType(), tile[k]));
+    }
+    l.map1(result, l.castInt(extent, type));
+  }
+  return success();
+}
+
+LogicalResult tileiras::cuda_tile_lowering::lowerMemory(Lowering &l,
+                                                        Operation *op,
+                                                        bool &handled) {
+  handled = true;
+  if (auto make = dyn_cast<ct::MakeTensorViewOp>(op))
+    return lowerMakeTensorView(l, make);
+  if (isa<ct::MakePartitionViewOp, ct::MakeStridedViewOp>(op)) {
+    auto it = l.tensorViews.find(op->getOperand(0));
+    if (it == l.tensorViews.end())
+      return l.fail(op, "the tensor_view does not come from make_tensor_view "
+                        "in this entry");
+    l.tensorViews[op->getResult(0)] = it->second;
+    return success();
+  }
+  if (auto load = dyn_cast<ct::LoadViewTkoOp>(op))
+    return lowerLoadView(l, load);
+  if (auto store = dyn_cast<ct::StoreViewTkoOp>(op))
+    return lowerStoreView(l, store);
+  if (auto load = dyn_cast<ct::LoadPtrTkoOp>(op))
+    return lowerLoadPtr(l, load);
+  if (auto store = dyn_cast<ct::StorePtrTkoOp>(op))
+    return lowerStorePtr(l, store);
+  if (isa<ct::GetTensorShapeOp, ct::GetIndexSpaceShapeOp>(op))
+    return lowerShapeQuery(l, op);
+  handled = false;
+  return success();
+}

@@ -1,0 +1,168 @@
+//===- ShapeOps.cpp - cuda_tile constants, grid, shape and debug ops ------===//
+
+#include "LoweringContext.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace tileiras::cuda_tile_lowering;
+namespace ct = tileiras::cuda_tile;
+
+static LogicalResult lowerConstant(Lowering &l, ct::ConstantOp op) {
+  auto dense = cast<DenseElementsAttr>(op.getValue());
+  TypedAttr value = dense;
+  if (op.getType().getRank() == 0)
+    value = cast<TypedAttr>(dense.getSplatValue<Attribute>());
+  l.map1(op, arith::ConstantOp::create(l.b, l.loc, value));
+  return success();
+}
+
+static LogicalResult lowerGrid(Lowering &l, Operation *op, StringRef name) {
+  for (auto [i, result] : llvm::enumerate(op->getResults())) {
+    auto dim = tileiras::nv_tileaa::GridDimAttr::get(
+        l.b.getContext(), static_cast<tileiras::nv_tileaa::GridDim>(i));
+    l.map1(result, l.create1(name, l.b.getI32Type(), {},
+                             {l.b.getNamedAttr("dim", dim)}));
+  }
+  return success();
+}
+
+static LogicalResult lowerIota(Lowering &l, ct::IotaOp op) {
+  int64_t n = op.getType().getShape()[0];
+  Value range = l.create1(
+      "nv_tileaa.make_range", RankedTensorType::get({n}, l.b.getI32Type()), {},
+      {l.b.getNamedAttr("start", l.b.getI32IntegerAttr(0)),
+       l.b.getNamedAttr("end", l.b.getI32IntegerAttr(int32_t(n)))});
+  l.map1(op, l.castInt(range, op.getType().getElementType()));
+  return success();
+}
+
+// Same-rank reshapes are nv_tileaa.view; 0-d <-> all-ones use splat/reduce.
+static LogicalResult lowerReshape(Lowering &l, ct::ReshapeOp op) {
+  Value src = l.lookup(op.getSource());
+  Type result = l.convertType(op.getType());
+  if (!isa<RankedTensorType>(src.getType())) {
+    l.map1(op, l.splat(src, op.getType().getShape()));
+    return success();
+  }
+  if (!isa<RankedTensorType>(result))
+    return l.fail(op, "reshaping a tile to a 0-d tile is not supported yet");
+  l.map1(op, l.create1("nv_tileaa.view", result, src));
+  return success();
+}
+
+static LogicalResult lowerAssume(Lowering &l, ct::AssumeOp op) {
+  Value value = l.lookup(op.getValue());
+  auto divBy = dyn_cast<ct::DivByAttr>(op.getPredicate());
+  // Predicates nv_tileaa cannot state are dropped: they only allow
+  // optimizations.
+  if (!value || !divBy || isa<ct::TensorViewType>(op.getValue().getType())) {
+    if (auto it = l.tensorViews.find(op.getValue()); it != l.tensorViews.end())
+      l.tensorViews[op.getResult()] = it->second;
+    if (value)
+      l.map1(op, value);
+    return success();
+  }
+  SmallVector<NamedAttribute> attrs{
+      l.b.getNamedAttr("div_by", l.b.getI64IntegerAttr(divBy.getDivisor()))};
+  if (divBy.getEvery() >= 0) {
+    attrs.push_back(
+        l.b.getNamedAttr("every", l.b.getI64IntegerAttr(divBy.getEvery())));
+    attrs.push_back(
+        l.b.getNamedAttr("along", l.b.getI64IntegerAttr(divBy.getAlong())));
+  }
+  l.map1(op, l.create1("nv_tileaa.assume", value.getType(), value, attrs));
+  return success();
+}
+
+static LogicalResult lowerMma(Lowering &l, Operation *op) {
+  SmallVector<Value> in;
+  for (Value v : op->getOperands())
+    in.push_back(l.lookup(v));
+  SmallVector<NamedAttribute> attrs;
+  if (auto mmai = dyn_cast<ct::MmaIOp>(op)) {
+    auto sign = [&](ct::Signedness s) {
+      return tileiras::nv_tileaa::SignednessAttr::get(
+          l.b.getContext(), s == ct::Signedness::Signed
+                                ? tileiras::nv_tileaa::Signedness::Signed
+                                : tileiras::nv_tileaa::Signedness::Unsigned);
+    };
+    attrs.push_back(
+        l.b.getNamedAttr("signedness_a", sign(mmai.getSignednessLhs())));
+    attrs.push_back(
+        l.b.getNamedAttr("signedness_b", sign(mmai.getSignednessRhs())));
+  }
+  if (cast<ct::TileType>(op->getOperand(0).getType()).getRank() != 2)
+    return l.fail(op, "batched (3-D) mma is not supported yet");
+  l.map1(op->getResult(0),
+         l.create1("nv_tileaa.dot", l.convertType(op->getResult(0).getType()),
+                   in, attrs));
+  return success();
+}
+
+LogicalResult tileiras::cuda_tile_lowering::lowerShape(Lowering &l,
+                                                       Operation *op,
+                                                       bool &handled) {
+  handled = true;
+  auto mapped = [&](unsigned i) { return l.lookup(op->getOperand(i)); };
+  auto resultType = [&]() { return l.convertType(op->getResult(0).getType()); };
+  if (auto c = dyn_cast<ct::ConstantOp>(op))
+    return lowerConstant(l, c);
+  if (isa<ct::GetTileBlockIdOp>(op))
+    return lowerGrid(l, op, "nv_tileaa.get_program_id");
+  if (isa<ct::GetNumTileBlocksOp>(op))
+    return lowerGrid(l, op, "nv_tileaa.get_num_programs");
+  if (auto iota = dyn_cast<ct::IotaOp>(op))
+    return lowerIota(l, iota);
+  if (auto reshape = dyn_cast<ct::ReshapeOp>(op))
+    return lowerReshape(l, reshape);
+  if (auto assume = dyn_cast<ct::AssumeOp>(op))
+    return lowerAssume(l, assume);
+  if (isa<ct::MmaFOp, ct::MmaIOp>(op))
+    return lowerMma(l, op);
+  if (isa<ct::BroadcastOp>(op)) {
+    l.map1(op->getResult(0),
+           l.create1("nv_tileaa.broadcast", resultType(), mapped(0)));
+    return success();
+  }
+  if (auto permute = dyn_cast<ct::PermuteOp>(op)) {
+    l.map1(
+        op->getResult(0),
+        l.create1("nv_tileaa.permute", resultType(), mapped(0),
+                  {l.b.getNamedAttr("order", permute.getPermutationAttr())}));
+    return success();
+  }
+  if (auto cat = dyn_cast<ct::CatOp>(op)) {
+    l.map1(op->getResult(0),
+           l.create1("nv_tileaa.cat", resultType(), {mapped(0), mapped(1)},
+                     {l.b.getNamedAttr("axis", l.b.getI32IntegerAttr(
+                                                   int32_t(cat.getDim())))}));
+    return success();
+  }
+  if (isa<ct::OffsetOp>(op)) {
+    l.map1(op->getResult(0),
+           l.create1("nv_tileaa.addptr", resultType(), {mapped(0), mapped(1)}));
+    return success();
+  }
+  // print_tko and assert have the same printf-style semantics in nv_tileaa.
+  if (auto print = dyn_cast<ct::PrintTkoOp>(op)) {
+    SmallVector<Value> args;
+    for (Value v : print.getArgs())
+      args.push_back(l.lookup(v));
+    l.create("nv_tileaa.print", {}, args,
+             {l.b.getNamedAttr("format", print.getStrAttr())});
+    l.map1(print.getResultToken(), l.token());
+    return success();
+  }
+  if (auto assertOp = dyn_cast<ct::AssertOp>(op)) {
+    l.create("nv_tileaa.assert", {}, mapped(0),
+             {l.b.getNamedAttr("message", assertOp.getMessageAttr())});
+    return success();
+  }
+  if (isa<ct::MakeTokenOp, ct::JoinTokensOp>(op)) {
+    l.map1(op->getResult(0), l.token());
+    return success();
+  }
+  handled = false;
+  return success();
+}

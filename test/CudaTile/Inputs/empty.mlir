@@ -1,0 +1,3 @@
+// cuTile's version probe: a module without kernels.
+cuda_tile.module @kernels {
+}

@@ -1,0 +1,8 @@
+cuda_tile.module @kernels {
+  entry @k() {
+    loop {
+      break
+    }
+    return
+  }
+}
