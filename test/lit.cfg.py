@@ -115,3 +115,11 @@ def host_simulation_available():
 
 if host_simulation_available():
     config.available_features.add("host-sim")
+
+# -DTILEIRAS_SANITIZE builds (cmake/Sanitizers.cmake): the `sanitizer`
+# feature, and no leak report at exit (LLVM and MLIR keep global state alive
+# on purpose); any other sanitizer report fails the test.
+if getattr(config, "tileiras_sanitize", ""):
+    config.available_features.add("sanitizer")
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"

@@ -5,6 +5,7 @@
 #include "tileiras/Codegen/Diagnostics.h"
 #include "tileiras/Codegen/PtxEmitter.h"
 #include "tileiras/Dialect/NVTileAA/NVTileAA.h"
+#include "tileiras/Driver/CrashReproducer.h"
 #include "tileiras/Driver/ExitCodes.h"
 #include "tileiras/Passes/Pipelines.h"
 
@@ -142,10 +143,13 @@ static JobResult compileJob(const CompilePlan &plan, const TargetJob &job,
   mlir::SourceMgrDiagnosticHandler diagnosticHandler(sourceMgr, &context,
                                                      diagnostics);
 
+  std::optional<CrashPhaseScope> parsePhase(std::in_place, "parse");
+  maybeCrashForTesting("parse");
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, {&context});
   if (!module)
     return fail(ExitInputError);
+  parsePhase.reset();
 
   llvm::StringRef stem = plan.stem;
   StageDumper dumper(plan.dumpDir, stem,
@@ -178,6 +182,9 @@ static JobResult compileJob(const CompilePlan &plan, const TargetJob &job,
     }
     if (plan.timePasses)
       pm.enableTiming(phaseTimer);
+    CrashPhaseScope crashPhase(("MLIR " + name).str(),
+                               trackPassesForCrashReproducer(pm));
+    maybeCrashForTesting(name);
     if (mlir::failed(pm.run(*module)))
       return false;
     dumpModule(name);
@@ -262,6 +269,8 @@ static JobResult compileJob(const CompilePlan &plan, const TargetJob &job,
 
   mlir::TimingScope llvmTimer =
       rootTimer.nest("LLVM optimization and PTX emission");
+  CrashPhaseScope llvmPhase("LLVM optimization and PTX emission");
+  maybeCrashForTesting("llvm");
   if (plan.emit == EmitKind::Llvm) {
     auto ptx =
         codegen::prepareAndOptimize(*llvmModule, codegenOptions, observer);

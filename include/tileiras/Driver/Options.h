@@ -45,6 +45,7 @@ struct CommandLine {
   std::string cudaPath;
   std::string dumpDir;
   bool timePasses = false;
+  std::string maxInputSize;             // --max-input-size, validated later
   std::vector<std::string> mlirOptions; // --mlir-* pass-through
   bool listGpus = false;
   bool json = false;
@@ -91,6 +92,8 @@ struct CompilePlan {
   std::string cudaPath;
   std::string dumpDir;
   bool timePasses = false;
+  /// Inputs longer than this are refused (--max-input-size).
+  uint64_t maxInputSize = uint64_t(256) << 20;
   std::vector<std::string> mlirOptions;
 };
 
