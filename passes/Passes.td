@@ -44,6 +44,18 @@ def WrapInGpuModule : Pass<"tileaa-wrap-gpu-module", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
+def CheckSymbols : Pass<"tileaa-check-symbols", "::mlir::ModuleOp"> {
+  let summary = "Reject symbol names PTX cannot spell; warn without kernels";
+  let description = [{
+    Every function or global that reaches PTX must be a PTX identifier
+    (`[A-Za-z_$][A-Za-z0-9_$]*`); MLIR accepts any quoted name
+    (`@"(k"`), which LLVM's PTX printer would abort on. Such names are
+    errors at the symbol's location. A module in which no `nv_tileaa.func`
+    carries `nv_tileaa.kernel_spec` compiles to PTX without an `.entry`;
+    that gets a warning naming the attribute.
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // cuda_tile input
 //===----------------------------------------------------------------------===//

@@ -139,3 +139,15 @@ numpy_python = find_numpy_python()
 if numpy_python:
     config.available_features.add("numpy")
     config.substitutions.append(("%numpy-python", numpy_python))
+
+# -DTILEIRAS_SANITIZE builds (cmake/Sanitizers.cmake): the `sanitizer`
+# feature, and no leak report at exit (LLVM and MLIR keep global state alive
+# on purpose). LLVM's headers poison allocator memory and annotate
+# containers in our instrumented code that the uninstrumented libMLIR then
+# touches, so user poisoning and container-overflow checks are off too; any
+# other sanitizer report fails the test.
+if getattr(config, "tileiras_sanitize", ""):
+    config.available_features.add("sanitizer")
+    config.environment["ASAN_OPTIONS"] = (
+        "detect_leaks=0:allow_user_poisoning=0:detect_container_overflow=0")
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Compile-time benchmark: tileiras against the alternatives, side by side.
 
-For every kernel (by default the scalar E2E kernels of test/E2E/scalar and
-the examples/ kernels) and one target, measures in the same run:
+For every kernel (by default the scalar E2E kernels of test/E2E/scalar,
+the examples/ kernels and the stress kernels of kernels/) and one
+target, measures in the same run:
 
   tileiras      tileiras end to end (MLIR passes + in-process NVPTX -> PTX)
   emit-llvm+llc tileiras --emit=llvm (optimized LLVM IR), then llc from
@@ -119,6 +120,10 @@ def main():
          if f.endswith(".mlir")] +
         [os.path.join(ROOT, "examples", f)
          for f in os.listdir(os.path.join(ROOT, "examples"))
+         if f.endswith(".mlir")] +
+        # Stress rows: large tiles (kernels/), e.g. 64 elements per thread.
+        [os.path.join(HERE, "kernels", f)
+         for f in os.listdir(os.path.join(HERE, "kernels"))
          if f.endswith(".mlir")])
 
     global WRAPPER_OVERHEAD

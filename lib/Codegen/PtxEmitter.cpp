@@ -4,6 +4,7 @@
 #include "tileiras/Codegen/Diagnostics.h"
 #include "tileiras/Codegen/Legality.h"
 #include "tileiras/Codegen/Libdevice.h"
+#include "tileiras/Codegen/LibdeviceInlining.h"
 #include "tileiras/TargetSpec/InstructionFamily.h"
 
 #include "llvm/Analysis/CGSCCPassManager.h"
@@ -226,6 +227,10 @@ void codegen::applyNumericOptions(llvm::Module &module,
 llvm::Error codegen::optimizeModule(llvm::Module &module,
                                     llvm::TargetMachine &tm,
                                     unsigned optLevel) {
+  // Keeps compile time linear in the elements per thread (-O0 runs no
+  // InstCombine and inlines everything, as before).
+  if (optLevel > 0)
+    limitLibdeviceInlining(module, tm);
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;

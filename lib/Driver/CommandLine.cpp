@@ -9,6 +9,7 @@
 #include "tileiras/Driver/ExitCodes.h"
 #include "tileiras/Driver/Options.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <CLI/CLI.hpp>
@@ -32,6 +33,28 @@ constexpr NvccSpelling kNvccSpellings[] = {
     {"-Xptxas", "--Xptxas"},
 };
 } // namespace
+
+/// CLI11 reads any number as a boolean (--prec-div=2 is true) and lets a
+/// switch take a value (--lineinfo=3). Only the documented spellings pass:
+/// `=true`/`=false` on the numerics options, nothing on the switches.
+static std::optional<std::string> checkFlagValue(llvm::StringRef arg) {
+  static constexpr const char *kBooleans[] = {"--ftz", "--prec-div",
+                                              "--prec-sqrt", "--fmad"};
+  static constexpr const char *kSwitches[] = {
+      "-g",     "--device-debug", "--lineinfo", "--time-passes", "--list-gpus",
+      "--json", "--version",      "-h",         "--help"};
+  auto [name, value] = arg.split('=');
+  if (!arg.contains('='))
+    return std::nullopt;
+  if (llvm::is_contained(kBooleans, name) && value != "true" &&
+      value != "false")
+    return "option '" + name.str() + "' takes =true or =false, not '" +
+           value.str() + "'";
+  if (llvm::is_contained(kSwitches, name))
+    return "option '" + name.str() + "' takes no value (got '" + value.str() +
+           "')";
+  return std::nullopt;
+}
 
 /// Rewrites nvcc spellings and splits off --mlir-* options. Options whose
 /// value may start with '-' (-Xptxas -v) are joined with '=' so the value is
@@ -143,6 +166,10 @@ std::optional<int> driver::parseCommandLine(int argc, const char *const *argv,
   app.add_option("--metadata", out.metadata,
                  "Write JSON describing every kernel (block size, cluster, "
                  "shared memory, registers) to this file");
+  app.add_option("--max-input-size", out.maxInputSize,
+                 "Refuse inputs longer than this many bytes (K, M, G "
+                 "suffixes; default 256M)")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_flag("--time-passes", out.timePasses,
                "Report the time spent in each pass and phase");
   app.add_flag("--list-gpus", out.listGpus,
@@ -161,6 +188,10 @@ std::optional<int> driver::parseCommandLine(int argc, const char *const *argv,
     if (arg.starts_with("-") && arg.ends_with("=")) {
       reportError("option '" + arg.drop_back() +
                   "' needs a non-empty value (see tileiras --help)");
+      return ExitInvalidOptions;
+    }
+    if (std::optional<std::string> problem = checkFlagValue(arg)) {
+      reportError(*problem + " (see tileiras --help)");
       return ExitInvalidOptions;
     }
   }

@@ -1,14 +1,20 @@
 //===- Compile.cpp - running a compile plan -------------------------------===//
 
 #include "tileiras/Driver/Compile.h"
+#include "tileiras/Driver/CrashReproducer.h"
 #include "tileiras/Driver/Driver.h"
 #include "tileiras/Driver/ExitCodes.h"
 #include "tileiras/Driver/ExternalTools.h"
 #include "tileiras/Driver/InputFormat.h"
+#include "tileiras/Driver/InputFile.h"
+#include "tileiras/Driver/IsolatedReader.h"
 #include "tileiras/Driver/OutputFile.h"
+#include "tileiras/Driver/SignalCleanup.h"
 #include "tileiras/Driver/TargetCompile.h"
 #include "tileiras/Passes/Passes.h"
 #include "tileiras/Passes/Pipelines.h"
+#include "tileiras/Support/BytecodeCheck.h"
+#include "tileiras/Support/DenseArrayCheck.h"
 #include "tileiras/Support/NestingDepth.h"
 
 #include "mlir/IR/AsmState.h"
@@ -104,15 +110,45 @@ int driver::runCompilePlan(const CompilePlan &plan) {
   if (!applyMlirOptions(plan.mlirOptions))
     return ExitInvalidOptions;
 
-  auto input = llvm::MemoryBuffer::getFileOrSTDIN(plan.input, /*IsText=*/false);
+  auto input = readInputFile(plan.input, plan.maxInputSize);
   if (!input) {
-    reportError("cannot read '" + plan.input +
-                "': " + input.getError().message());
+    reportError(llvm::toString(input.takeError()));
     return ExitInputError;
   }
-  // Absurd nesting would overflow the parser's stack.
-  if (!isTileIRInput((*input)->getMemBufferRef()) &&
-      !checkNestingDepth((*input)->getMemBufferRef(), llvm::errs()))
+  // `original` stays alive for the crash reproducer; `source` is what the
+  // jobs parse (the original, or the text the bytecode became).
+  llvm::MemoryBufferRef original = (*input)->getMemBufferRef();
+  llvm::MemoryBufferRef source = original;
+  std::unique_ptr<llvm::MemoryBuffer> converted;
+  setCrashReproducerInput(plan.input, original.getBuffer(),
+                          isMlirBytecode(original.getBuffer()));
+
+  mlir::DialectRegistry registry;
+  registerTileirasDialects(registry);
+  // Bytecode is read in a sandboxed child and comes back as text, which the
+  // text checks below and every job then parse like any text input.
+  if (isMlirBytecode(original.getBuffer())) {
+    if (llvm::Error error = checkBytecodeStructure(original.getBuffer())) {
+      reportError("cannot read bytecode '" + original.getBufferIdentifier() +
+                  "': " + llvm::toString(std::move(error)));
+      return ExitInputError;
+    }
+    BytecodeReadFailure failure;
+    converted = convertBytecodeIsolated(original, registry, failure);
+    if (!converted) {
+      llvm::errs() << failure.diagnostics;
+      if (!failure.reason.empty())
+        reportError("cannot read bytecode '" + original.getBufferIdentifier() +
+                    "': " + failure.reason);
+      return ExitInputError;
+    }
+    source = converted->getMemBufferRef();
+  }
+  // Absurd nesting would overflow the parser's stack; MLIR's parser crashes
+  // on dense arrays of index.
+  if (!isTileIRInput(source) &&
+      (!checkNestingDepth(source, llvm::errs()) ||
+       !checkDenseArrayElementTypes(source, llvm::errs())))
     return ExitInputError;
 
   JobEnvironment environment;
@@ -124,7 +160,8 @@ int driver::runCompilePlan(const CompilePlan &plan) {
   auto createDirectory = [](llvm::StringRef option, llvm::StringRef directory) {
     if (directory.empty())
       return true;
-    if (std::error_code ec = llvm::sys::fs::create_directories(directory)) {
+    // What this creates goes away again if a signal ends the compile.
+    if (std::error_code ec = createDirectoriesRemovedOnSignal(directory)) {
       reportError("cannot create " + option + " '" + directory +
                   "': " + ec.message());
       return false;
@@ -141,14 +178,12 @@ int driver::runCompilePlan(const CompilePlan &plan) {
   if (!createDirectory("--dump-dir", plan.dumpDir))
     return ExitOutputError;
 
-  mlir::DialectRegistry registry;
-  registerTileirasDialects(registry);
   environment.registry = &registry;
 
   // Jobs are independent (own MLIR and LLVM contexts, own TargetMachine), so
   // several targets compile concurrently with the same bytes as one by one.
   std::vector<JobResult> results(plan.jobs.size());
-  llvm::MemoryBufferRef inputRef = (*input)->getMemBufferRef();
+  llvm::MemoryBufferRef inputRef = source;
   bool concurrent =
       plan.jobs.size() > 1 && plan.mlirOptions.empty() && !plan.timePasses;
   if (concurrent) {
@@ -225,16 +260,7 @@ int driver::runCompilePlan(const CompilePlan &plan) {
         return ExitOutputError;
     }
   }
-  if (!plan.metadataPath.empty()) {
-    std::vector<TargetMetadata> targets;
-    for (const JobResult &result : results)
-      targets.push_back(result.metadata);
-    std::string json;
-    llvm::raw_string_ostream os(json);
-    printMetadataJson(targets, os);
-    if (!stage(plan.metadataPath, json))
-      return ExitOutputError;
-  }
+  maybeCrashForTesting("commit");
   if (llvm::Error error = outputs.commit()) {
     reportError(llvm::toString(std::move(error)));
     return ExitOutputError;

@@ -1,6 +1,7 @@
 //===- ExternalTools.cpp - ptxas and fatbinary ----------------------------===//
 
 #include "tileiras/Driver/ExternalTools.h"
+#include "tileiras/Driver/SignalCleanup.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
@@ -58,18 +59,22 @@ public:
     if (std::error_code ec =
             llvm::sys::fs::createUniqueDirectory("tileiras", path))
       return makeError("cannot create a temporary directory: " + ec.message());
+    removeDirectoryOnSignal(path);
     return ScratchDir(std::string(path));
   }
   ScratchDir(ScratchDir &&other) : path(std::move(other.path)) {
     other.path.clear();
   }
   ~ScratchDir() {
-    if (!path.empty())
+    if (!path.empty()) {
       llvm::sys::fs::remove_directories(path);
+      keepOnSignal(path);
+    }
   }
   std::string file(llvm::StringRef name) const {
     llvm::SmallString<256> result(path);
     llvm::sys::path::append(result, name);
+    removeFileOnSignal(result);
     return std::string(result);
   }
 

@@ -1,6 +1,7 @@
 //===- Options.cpp - validating the command line into a plan --------------===//
 
 #include "tileiras/Driver/Options.h"
+#include "tileiras/Driver/InputFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -277,6 +278,13 @@ llvm::Expected<CompilePlan> driver::validate(const CommandLine &commandLine) {
   plan.metadataPath = commandLine.metadata;
   plan.collectMetadata = !plan.metadataPath.empty() || !plan.dumpDir.empty();
   plan.timePasses = commandLine.timePasses;
+  plan.maxInputSize = kDefaultMaxInputSize;
+  if (!commandLine.maxInputSize.empty()) {
+    auto limit = parseInputSizeLimit(commandLine.maxInputSize);
+    if (!limit)
+      return limit.takeError();
+    plan.maxInputSize = *limit;
+  }
   plan.mlirOptions = commandLine.mlirOptions;
   return plan;
 }

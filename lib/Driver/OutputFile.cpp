@@ -1,6 +1,7 @@
 //===- OutputFile.cpp - all-or-nothing output files -----------------------===//
 
 #include "tileiras/Driver/OutputFile.h"
+#include "tileiras/Driver/SignalCleanup.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -16,8 +17,10 @@ OutputSet::~OutputSet() {
   if (committed)
     return;
   for (const Staged &entry : staged)
-    if (!entry.temporary.empty())
+    if (!entry.temporary.empty()) {
       llvm::sys::fs::remove(entry.temporary);
+      keepOnSignal(entry.temporary);
+    }
 }
 
 llvm::Error OutputSet::add(llvm::StringRef path, llvm::StringRef contents) {
@@ -60,6 +63,7 @@ llvm::Error OutputSet::add(llvm::StringRef path, llvm::StringRef contents) {
   if (std::error_code ec =
           llvm::sys::fs::createUniqueFile(model, fd, temporary))
     return makeError("cannot write '" + path + "': " + ec.message());
+  removeFileOnSignal(temporary);
   staged.push_back({std::string(destination), std::string(temporary), ""});
   llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
   os << contents;
@@ -79,6 +83,9 @@ llvm::Error OutputSet::commit() {
               llvm::sys::fs::rename(entry.temporary, entry.destination))
         return makeError("cannot write '" + entry.destination +
                          "': " + ec.message());
+      // Until every output is in place, a signal removes the new ones too.
+      keepOnSignal(entry.temporary);
+      removeFileOnSignal(entry.destination);
       entry.temporary.clear();
       continue;
     }
@@ -101,6 +108,8 @@ llvm::Error OutputSet::commit() {
       return makeError("cannot write '" + entry.destination +
                        "': " + ec.message());
   }
+  for (const Staged &entry : staged)
+    keepOnSignal(entry.destination);
   committed = true;
   return llvm::Error::success();
 }

@@ -5,6 +5,7 @@
 #include "tileiras/Codegen/Diagnostics.h"
 #include "tileiras/Codegen/PtxEmitter.h"
 #include "tileiras/Dialect/NVTileAA/NVTileAA.h"
+#include "tileiras/Driver/CrashReproducer.h"
 #include "tileiras/Driver/ExitCodes.h"
 #include "tileiras/Driver/InputFormat.h"
 #include "tileiras/Passes/Pipelines.h"
@@ -143,10 +144,13 @@ static JobResult compileJob(const CompilePlan &plan, const TargetJob &job,
   mlir::SourceMgrDiagnosticHandler diagnosticHandler(sourceMgr, &context,
                                                      diagnostics);
 
+  std::optional<CrashPhaseScope> parsePhase(std::in_place, "parse");
+  maybeCrashForTesting("parse");
   mlir::OwningOpRef<mlir::ModuleOp> module =
       parseInputModule(sourceMgr, context);
   if (!module)
     return fail(ExitInputError);
+  parsePhase.reset();
 
   llvm::StringRef stem = plan.stem;
   StageDumper dumper(plan.dumpDir, stem,
@@ -179,6 +183,9 @@ static JobResult compileJob(const CompilePlan &plan, const TargetJob &job,
     }
     if (plan.timePasses)
       pm.enableTiming(phaseTimer);
+    CrashPhaseScope crashPhase(("MLIR " + name).str(),
+                               trackPassesForCrashReproducer(pm));
+    maybeCrashForTesting(name);
     if (mlir::failed(pm.run(*module)))
       return false;
     dumpModule(name);
@@ -273,6 +280,8 @@ static JobResult compileJob(const CompilePlan &plan, const TargetJob &job,
 
   mlir::TimingScope llvmTimer =
       rootTimer.nest("LLVM optimization and PTX emission");
+  CrashPhaseScope llvmPhase("LLVM optimization and PTX emission");
+  maybeCrashForTesting("llvm");
   if (plan.emit == EmitKind::Llvm) {
     auto ptx =
         codegen::prepareAndOptimize(*llvmModule, codegenOptions, observer);

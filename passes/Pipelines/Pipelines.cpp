@@ -22,6 +22,7 @@ void tileiras::buildFrontendPipeline(OpPassManager &pm,
   ResolveTargetOptions resolve;
   resolve.gpuName = options.gpuName;
   pm.addPass(createResolveTarget(resolve));
+  pm.addPass(createCheckSymbols());
   pm.addPass(createWrapInGpuModule());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

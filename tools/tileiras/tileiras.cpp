@@ -4,8 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tileiras/Driver/CrashReproducer.h"
 #include "tileiras/Driver/Driver.h"
 #include "tileiras/Driver/ExitCodes.h"
+#include "tileiras/Driver/SignalCleanup.h"
 
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/InitLLVM.h"
@@ -21,11 +23,14 @@ static void handleFatalError(void *, const char *reason, bool) {
   llvm::errs() << "tileiras: error: internal compiler error: " << reason
                << "\n";
   llvm::errs().flush();
+  tileiras::driver::writeCrashReproducer(reason);
   std::_Exit(tileiras::driver::ExitCompileError);
 }
 
 int main(int argc, char **argv) {
+  tileiras::driver::recordInitialSignalDispositions();
   llvm::InitLLVM initLLVM(argc, argv);
   llvm::install_fatal_error_handler(handleFatalError);
+  tileiras::driver::installCrashReproducer(argc, argv);
   return tileiras::driver::runDriver(argc, argv);
 }

@@ -46,6 +46,7 @@ struct CommandLine {
   std::string dumpDir;
   std::string metadata; // --metadata=FILE
   bool timePasses = false;
+  std::string maxInputSize;             // --max-input-size, validated later
   std::vector<std::string> mlirOptions; // --mlir-* pass-through
   bool listGpus = false;
   bool json = false;
@@ -97,6 +98,8 @@ struct CompilePlan {
   /// makes ptxas print its -v statistics.
   bool collectMetadata = false;
   bool timePasses = false;
+  /// Inputs longer than this are refused (--max-input-size).
+  uint64_t maxInputSize = uint64_t(256) << 20;
   std::vector<std::string> mlirOptions;
 };
 
