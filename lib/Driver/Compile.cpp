@@ -5,8 +5,8 @@
 #include "tileiras/Driver/Driver.h"
 #include "tileiras/Driver/ExitCodes.h"
 #include "tileiras/Driver/ExternalTools.h"
-#include "tileiras/Driver/InputFormat.h"
 #include "tileiras/Driver/InputFile.h"
+#include "tileiras/Driver/InputFormat.h"
 #include "tileiras/Driver/IsolatedReader.h"
 #include "tileiras/Driver/OutputFile.h"
 #include "tileiras/Driver/SignalCleanup.h"
@@ -259,6 +259,16 @@ int driver::runCompilePlan(const CompilePlan &plan) {
       if (!stage(perTargetOutputPath(plan, results[i].target), contents))
         return ExitOutputError;
     }
+  }
+  if (!plan.metadataPath.empty()) {
+    std::vector<TargetMetadata> targets;
+    for (const JobResult &result : results)
+      targets.push_back(result.metadata);
+    std::string json;
+    llvm::raw_string_ostream os(json);
+    printMetadataJson(targets, os);
+    if (!stage(plan.metadataPath, json))
+      return ExitOutputError;
   }
   maybeCrashForTesting("commit");
   if (llvm::Error error = outputs.commit()) {

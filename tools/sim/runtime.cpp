@@ -530,21 +530,6 @@ extern "C" float __sim_nvvm_ex2_approx_f32(float a) { return exp2f(a); }
 extern "C" float __sim_nvvm_ex2_approx_ftz_f(float a) {
   return flush(exp2f(flush(a)));
 }
-// Saturation to [0, 1] (cvt.sat): NaN becomes +0. Used by the lowering of
-// math.exp.
-extern "C" float __sim_nvvm_saturate_f(float a) {
-  return a > 0.0f ? (a < 1.0f ? a : 1.0f) : 0.0f;
-}
-extern "C" float __sim_nvvm_saturate_ftz_f(float a) {
-  return __sim_nvvm_saturate_f(flush(a));
-}
-extern "C" double __sim_nvvm_saturate_d(double a) {
-  return a > 0.0 ? (a < 1.0 ? a : 1.0) : 0.0;
-}
-// LLVM 22's spelling of the same intrinsic (math.exp on f32 lowers to it).
-extern "C" float __sim_nvvm_ex2_approx_ftz_f32(float a) {
-  return __sim_nvvm_ex2_approx_ftz_f(a);
-}
 extern "C" double __sim_nvvm_ex2_approx_d(double a) { return exp2(a); }
 extern "C" float __sim_nvvm_lg2_approx_f(float a) { return log2f(a); }
 extern "C" float __sim_nvvm_lg2_approx_ftz_f(float a) {
