@@ -190,8 +190,11 @@ def count_instructions(body):
     counts = {"total": 0}
     counts.update({c: 0 for c, _ in CLASSES})
     text = re.sub(r"/\*.*?\*/", "", body, flags=re.S)
-    for line in text.splitlines():
-        line = line.split("//", 1)[0]
+    # Statements may span lines (LLVM prints mma.sync operands on their own
+    # lines): drop comments and labels line by line, then split on ';'.
+    lines = [line.split("//", 1)[0] for line in text.splitlines()]
+    lines = [line for line in lines if not _LABEL.match(line.strip())]
+    for line in [" ".join(lines)]:
         for statement in line.split(";")[:-1]:
             statement = statement.strip().strip("{}").strip()
             if not statement or statement.startswith("."):
