@@ -163,21 +163,19 @@ private:
   }
 
   /// Accumulator layout of a dot: mma.sync fragments where the target and
-  /// the types allow (the choice is recorded on the dot), else FMA blocks.
-  Attribute dotLayout(nv::DotOp dot) {
+  /// the types allow (the choice is recorded on the dot, and its operand
+  /// packing in `kWidth` when asked), else FMA blocks.
+  Attribute dotLayout(nv::DotOp dot, unsigned *kWidth = nullptr) {
     DotPathChoice choice = chooseDotPath(dot, target, numWarps);
     dot->setAttr(nv::kDotPathAttrName,
                  StringAttr::get(context, choice.description));
+    if (kWidth)
+      *kWidth = choice.kWidth;
     if (!choice.usesMma())
       return fmaDotLayout(asTile(dot.getType()));
     return nv::MmaEncodingAttr::get(
         context, 2, choice.warpsPerCTA,
         {unsigned(layout::kMmaM), unsigned(layout::kMmaN)});
-  }
-
-  /// Elements per operand register of a dot on mma.sync.
-  unsigned mmaKWidth(nv::DotOp dot) {
-    return chooseDotPath(dot, target, numWarps).kWidth;
   }
 
   /// Accumulator layout of an FMA dot: small square-ish blocks per thread
@@ -537,13 +535,13 @@ private:
             })
         .Case([&](nv::DotOp dot) {
           Attribute accumulator = layoutOf(dot.getC());
-          Attribute wanted = dotLayout(dot);
+          unsigned kWidth = 0;
+          Attribute wanted = dotLayout(dot, &kWidth);
           if (isa<nv::MmaEncodingAttr>(wanted) ||
               !isa_and_nonnull<nv::BlockedEncodingAttr>(accumulator))
             accumulator = wanted;
           convertOperand(dot.getCMutable(), accumulator);
           if (isa<nv::MmaEncodingAttr>(accumulator)) {
-            unsigned kWidth = mmaKWidth(dot);
             convertOperand(dot.getAMutable(),
                            nv::DotOperandEncodingAttr::get(
                                context, 0, accumulator, kWidth));

@@ -17,7 +17,10 @@ import json
 import os
 import pathlib
 import threading
+
 from typing import List, Optional
+
+from ._ctypes_loader import load_library
 
 _LIBRARY_NAME = "libtileiras-driver.so"
 _MIN_API_VERSION = 1
@@ -113,27 +116,11 @@ def _library():
     with _lock:
         if _lib is not None:
             return _lib
-        tried = []
-        for candidate in map(str, _candidates()):
-            if os.sep in candidate and not os.path.exists(candidate):
-                tried.append(candidate + " (no such file)")
-                continue
-            try:
-                lib = ctypes.CDLL(candidate)
-            except OSError as error:
-                tried.append("%s (%s)" % (candidate, error))
-                continue
-            _declare(lib)
-            version = lib.tileirasDriverGetApiVersion()
-            if version < _MIN_API_VERSION:
-                raise LibraryNotFoundError(
-                    "%s provides C API version %d; this package needs %d or "
-                    "newer" % (candidate, version, _MIN_API_VERSION))
-            _lib, _lib_path = lib, candidate
-            return _lib
-        raise LibraryNotFoundError(
-            "cannot load %s; set TILEIRAS_LIBRARY_PATH to the library or its "
-            "directory. Tried: %s" % (_LIBRARY_NAME, "; ".join(tried)))
+        _lib, _lib_path = load_library(
+            _candidates(), _declare,
+            "tileirasDriverGetApiVersion", _MIN_API_VERSION,
+            _LIBRARY_NAME, LibraryNotFoundError)
+        return _lib
 
 
 def library_path():

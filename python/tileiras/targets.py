@@ -26,7 +26,10 @@ import dataclasses
 import os
 import pathlib
 import threading
+
 from typing import List, Optional
+
+from ._ctypes_loader import load_library
 
 __all__ = [
     "TargetError",
@@ -144,28 +147,11 @@ def _library():
     with _lock:
         if _lib is not None:
             return _lib
-        tried = []
-        for candidate in _candidates():
-            candidate = str(candidate)
-            if os.sep in candidate and not os.path.exists(candidate):
-                tried.append(candidate + " (no such file)")
-                continue
-            try:
-                lib = ctypes.CDLL(candidate)
-            except OSError as error:
-                tried.append("%s (%s)" % (candidate, error))
-                continue
-            _declare(lib)
-            version = lib.tileirasTSGetApiVersion()
-            if version < _MIN_API_VERSION:
-                raise LibraryNotFoundError(
-                    "%s provides C API version %d; this package needs %d or "
-                    "newer" % (candidate, version, _MIN_API_VERSION))
-            _lib, _lib_path = lib, candidate
-            return _lib
-        raise LibraryNotFoundError(
-            "cannot load %s; set TILEIRAS_LIBRARY_PATH to the library or its "
-            "directory. Tried: %s" % (_LIBRARY_NAME, "; ".join(tried)))
+        _lib, _lib_path = load_library(
+            _candidates(), _declare,
+            "tileirasTSGetApiVersion", _MIN_API_VERSION,
+            _LIBRARY_NAME, LibraryNotFoundError)
+        return _lib
 
 
 def _b(text):

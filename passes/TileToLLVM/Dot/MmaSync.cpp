@@ -91,7 +91,9 @@ public:
                  ArrayRef<Value> registers, unsigned kWidth,
                  const targetspec::Target &target)
       : builder(builder), loc(loc), elementType(elementType),
-        registers(registers), kWidth(kWidth), target(target) {}
+        registers(registers), kWidth(kWidth),
+        hasTf32Cvt(targetspec::targetSupports(
+            target, targetspec::InstrFamily::AmpereConversion)) {}
 
   SmallVector<Value> pack(ArrayRef<unsigned> fragment) {
     SmallVector<Value> words;
@@ -104,10 +106,7 @@ private:
   Value packWord(ArrayRef<unsigned> regs) {
     Type i32 = builder.getI32Type();
     if (isa<FloatTF32Type>(elementType)) {
-      Value rounded =
-          roundToTf32(builder, loc, registers[regs[0]],
-                      targetspec::targetSupports(
-                          target, targetspec::InstrFamily::AmpereConversion));
+      Value rounded = roundToTf32(builder, loc, registers[regs[0]], hasTf32Cvt);
       return LLVM::BitcastOp::create(builder, loc, i32, rounded);
     }
     Type lane = registers[regs[0]].getType();
@@ -126,7 +125,7 @@ private:
   Type elementType;
   ArrayRef<Value> registers;
   unsigned kWidth;
-  const targetspec::Target &target;
+  bool hasTf32Cvt; // cvt.rna.tf32.f32 (sm_80+)
 };
 
 bool isFp8(NVVM::MMATypes type) {
