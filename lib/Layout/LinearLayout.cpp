@@ -1,4 +1,5 @@
-//===- LinearLayout.cpp - distributed tile layouts -------------------------===//
+//===- LinearLayout.cpp - distributed tile layouts
+//-------------------------===//
 
 #include "tileiras/Layout/LinearLayout.h"
 
@@ -16,7 +17,8 @@ LinearLayout::LinearLayout(llvm::ArrayRef<int64_t> shape,
                            llvm::ArrayRef<Coord> regBases,
                            llvm::ArrayRef<Coord> laneBases,
                            llvm::ArrayRef<Coord> warpBases)
-    : shape(shape.begin(), shape.end()), regBases(regBases.begin(), regBases.end()),
+    : shape(shape.begin(), shape.end()),
+      regBases(regBases.begin(), regBases.end()),
       laneBases(laneBases.begin(), laneBases.end()),
       warpBases(warpBases.begin(), warpBases.end()) {
   for (auto *bases : {&this->regBases, &this->laneBases, &this->warpBases})
@@ -27,6 +29,15 @@ LinearLayout::LinearLayout(llvm::ArrayRef<int64_t> shape,
         if (basis[d] >= shape[d])
           basis[d] = 0;
     }
+}
+
+LinearLayout LinearLayout::shared(llvm::ArrayRef<int64_t> shape,
+                                  llvm::ArrayRef<Coord> offsetBases) {
+  LinearLayout layout(shape, {}, {}, {});
+  layout.offsetBases.assign(offsetBases.begin(), offsetBases.end());
+  for (const Coord &basis : layout.offsetBases)
+    assert(basis.size() == shape.size() && "basis rank mismatch");
+  return layout;
 }
 
 int64_t LinearLayout::getNumElements() const {
@@ -44,6 +55,8 @@ llvm::ArrayRef<Coord> LinearLayout::getBases(InDim dim) const {
     return laneBases;
   case InDim::Warp:
     return warpBases;
+  case InDim::Offset:
+    return offsetBases;
   }
   return regBases;
 }
@@ -92,8 +105,15 @@ llvm::SmallVector<unsigned> LinearLayout::freeBits(InDim dim) const {
   return bits;
 }
 
-/// Flattens a coordinate into one bit vector (dimension 0's bits lowest).
-static uint64_t flatten(const Coord &coord, llvm::ArrayRef<int64_t> shape) {
+unsigned layout::coordBits(llvm::ArrayRef<int64_t> shape) {
+  unsigned bits = 0;
+  for (int64_t size : shape)
+    bits += llvm::Log2_64(size);
+  return bits;
+}
+
+uint64_t layout::flattenCoord(const Coord &coord,
+                              llvm::ArrayRef<int64_t> shape) {
   uint64_t bits = 0;
   unsigned offset = 0;
   for (unsigned d = 0; d < shape.size(); ++d) {
@@ -103,13 +123,21 @@ static uint64_t flatten(const Coord &coord, llvm::ArrayRef<int64_t> shape) {
   return bits;
 }
 
+Coord layout::unflattenCoord(uint64_t bits, llvm::ArrayRef<int64_t> shape) {
+  Coord coord;
+  for (int64_t size : shape) {
+    coord.push_back(static_cast<int64_t>(bits & uint64_t(size - 1)));
+    bits >>= llvm::Log2_64(size);
+  }
+  return coord;
+}
+
 /// Rank over GF(2) of a set of bit vectors.
 static unsigned gf2Rank(llvm::SmallVector<uint64_t> vectors) {
   unsigned rank = 0;
   for (unsigned bit = 0; bit < 64; ++bit) {
-    auto pivot = llvm::find_if(vectors, [&](uint64_t v) {
-      return (v >> bit) & 1;
-    });
+    auto pivot =
+        llvm::find_if(vectors, [&](uint64_t v) { return (v >> bit) & 1; });
     if (pivot == vectors.end())
       continue;
     uint64_t pivotValue = *pivot;
@@ -126,11 +154,8 @@ bool LinearLayout::isSurjective() const {
   llvm::SmallVector<uint64_t> vectors;
   for (const auto *bases : {&regBases, &laneBases, &warpBases})
     for (const Coord &basis : *bases)
-      vectors.push_back(flatten(basis, shape));
-  unsigned totalBits = 0;
-  for (int64_t size : shape)
-    totalBits += llvm::Log2_64(size);
-  return gf2Rank(vectors) == totalBits;
+      vectors.push_back(flattenCoord(basis, shape));
+  return gf2Rank(vectors) == coordBits(shape);
 }
 
 bool LinearLayout::registersAreDistinct() const {
@@ -138,7 +163,7 @@ bool LinearLayout::registersAreDistinct() const {
   for (const Coord &basis : regBases) {
     if (isZero(basis))
       return false;
-    vectors.push_back(flatten(basis, shape));
+    vectors.push_back(flattenCoord(basis, shape));
   }
   return gf2Rank(vectors) == vectors.size();
 }
@@ -216,32 +241,11 @@ LinearLayout LinearLayout::permuted(llvm::ArrayRef<unsigned> order) const {
 
 std::optional<unsigned>
 LinearLayout::findRegister(llvm::ArrayRef<int64_t> regPart) const {
-  // Decompose the coordinate bit by bit into register bases (each basis is
-  // zero or a single power of two in one dimension).
-  unsigned reg = 0;
-  for (unsigned d = 0; d < regPart.size(); ++d) {
-    for (unsigned bit = 0; bit < 63; ++bit) {
-      int64_t value = int64_t(1) << bit;
-      if (!(regPart[d] & value))
-        continue;
-      bool found = false;
-      for (unsigned b = 0; b < regBases.size() && !found; ++b) {
-        if (regBases[b][d] == value) {
-          bool single = true;
-          for (unsigned e = 0; e < regBases[b].size(); ++e)
-            if (e != d && regBases[b][e] != 0)
-              single = false;
-          if (single) {
-            reg |= 1u << b;
-            found = true;
-          }
-        }
-      }
-      if (!found)
-        return std::nullopt;
-    }
-  }
-  return reg;
+  std::optional<uint64_t> mask =
+      solveGF2(regBases, Coord(regPart.begin(), regPart.end()), shape);
+  if (!mask)
+    return std::nullopt;
+  return static_cast<unsigned>(*mask);
 }
 
 std::optional<llvm::SmallVector<unsigned>>
@@ -262,7 +266,8 @@ LinearLayout::registerPermutationTo(const LinearLayout &other) const {
 
 bool LinearLayout::operator==(const LinearLayout &other) const {
   return shape == other.shape && regBases == other.regBases &&
-         laneBases == other.laneBases && warpBases == other.warpBases;
+         laneBases == other.laneBases && warpBases == other.warpBases &&
+         offsetBases == other.offsetBases;
 }
 
 std::string LinearLayout::str() const {
@@ -285,6 +290,10 @@ std::string LinearLayout::str() const {
   printBases("lane", laneBases);
   os << " ";
   printBases("warp", warpBases);
+  if (!offsetBases.empty()) {
+    os << " ";
+    printBases("offset", offsetBases);
+  }
   return text;
 }
 
@@ -395,8 +404,8 @@ BlockedParams layout::defaultBlockedParams(llvm::ArrayRef<int64_t> shape,
   for (unsigned d = 0; d < rank; ++d)
     order.push_back(rank - 1 - d);
   if (rank)
-    sizePerThread[order.front()] = static_cast<unsigned>(std::min<int64_t>(
-        std::max(1u, vectorElements), shape[order.front()]));
+    sizePerThread[order.front()] = static_cast<unsigned>(
+        std::min<int64_t>(std::max(1u, vectorElements), shape[order.front()]));
   return blockedParams(shape, numWarps, sizePerThread, order);
 }
 
@@ -421,8 +430,8 @@ BlockedParams layout::blockedParams(llvm::ArrayRef<int64_t> shape,
   for (unsigned i = 0; i + 1 < rank; ++i) {
     unsigned d = params.order[i];
     int64_t needed = std::max<int64_t>(1, shape[d] / params.sizePerThread[d]);
-    unsigned threads = static_cast<unsigned>(
-        std::clamp<int64_t>(threadsLeft, 1, needed));
+    unsigned threads =
+        static_cast<unsigned>(std::clamp<int64_t>(threadsLeft, 1, needed));
     params.threadsPerWarp[d] = std::clamp(threads, 1u, lanesLeft);
     params.warpsPerCTA[d] =
         std::clamp(threads / params.threadsPerWarp[d], 1u, warpsLeft);

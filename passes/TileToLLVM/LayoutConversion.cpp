@@ -1,9 +1,10 @@
 //===- LayoutConversion.cpp - moving tiles between layouts ----------------===//
 //
 // A register permutation when both layouts put every element in the same
-// thread; otherwise every thread writes its elements to the scratch buffer
-// (row-major, rows padded by one 32-bit word to spread banks) and reads back
-// the elements the destination layout gives it.
+// thread; ldmatrix from a swizzled buffer when the destination fits it
+// (LdmatrixConversion.cpp); otherwise every thread writes its elements to
+// the scratch buffer (row-major, rows padded by one 32-bit word to spread
+// banks) and reads back the elements the destination layout gives it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,6 +62,9 @@ lowering::convertLayout(OpBuilder &builder, Location loc, LoweringState &state,
       result.push_back(elements[sourceReg]);
     return result;
   }
+  if (auto loaded = convertWithLdmatrix(builder, loc, state, elementType,
+                                        source, destination, elements))
+    return *loaded;
 
   Type storedType = sharedStorageType(elementType);
   int64_t elementBytes = sharedElementBytes(storedType);

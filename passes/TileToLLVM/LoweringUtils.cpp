@@ -121,11 +121,13 @@ Value lowering::getWarpId(OpBuilder &builder, Location loc) {
 }
 
 /// The coordinate contribution of an index's bits: for every input bit b
-/// with basis v along `dim`, ((index >> b) & 1) * v; runs of consecutive
-/// bits with doubling values become one shift-and-mask.
-static Value emitBitsContribution(OpBuilder &builder, Location loc, Value index,
-                                  llvm::ArrayRef<layout::Coord> bases,
-                                  unsigned dim) {
+/// with basis v along `dim`, ((index >> b) & 1) * v, XORed together; runs
+/// of consecutive bits with doubling power-of-two values become one
+/// shift-and-mask, other values (swizzled offsets) a mask of v.
+Value lowering::emitBitsContribution(OpBuilder &builder, Location loc,
+                                     Value index,
+                                     llvm::ArrayRef<layout::Coord> bases,
+                                     unsigned dim) {
   Value result;
   unsigned bit = 0;
   while (bit < bases.size()) {
@@ -135,17 +137,25 @@ static Value emitBitsContribution(OpBuilder &builder, Location loc, Value index,
       continue;
     }
     unsigned run = 1;
-    while (bit + run < bases.size() && bases[bit + run][dim] == value << run)
+    bool power = llvm::isPowerOf2_64(value);
+    while (power && bit + run < bases.size() &&
+           bases[bit + run][dim] == value << run)
       ++run;
     Value piece = LLVM::LShrOp::create(builder, loc, index,
                                        i32Constant(builder, loc, bit));
     piece =
         LLVM::AndOp::create(builder, loc, piece,
                             i32Constant(builder, loc, (int64_t(1) << run) - 1));
-    unsigned shift = llvm::Log2_64(value);
-    if (shift)
+    if (!power) {
+      // 0 - bit is all ones or zero: a mask selecting the whole value.
+      piece = LLVM::SubOp::create(builder, loc, i32Constant(builder, loc, 0),
+                                  piece);
+      piece = LLVM::AndOp::create(builder, loc, piece,
+                                  i32Constant(builder, loc, value));
+    } else if (unsigned shift = llvm::Log2_64(value)) {
       piece = LLVM::ShlOp::create(builder, loc, piece,
                                   i32Constant(builder, loc, shift));
+    }
     result = result
                  ? LLVM::XOrOp::create(builder, loc, result, piece).getResult()
                  : piece;

@@ -147,6 +147,13 @@ firstCopyOfRegister(const layout::LinearLayout &layout);
 /// Registers that hold the first copy of their element within the thread.
 llvm::SmallVector<bool> firstCopyRegisters(const layout::LinearLayout &layout);
 
+/// XOR over the set bits b of `index` of bases[b][dim] (any values: a
+/// swizzled offset's bases are not powers of two); null if none can be set.
+mlir::Value emitBitsContribution(mlir::OpBuilder &builder, mlir::Location loc,
+                                 mlir::Value index,
+                                 llvm::ArrayRef<layout::Coord> bases,
+                                 unsigned dim);
+
 /// Warp shuffles of any 8..64-bit scalar (split into i32 pieces as needed).
 mlir::Value shuffleXor(mlir::OpBuilder &builder, mlir::Location loc,
                        mlir::Value value, unsigned laneMask);
@@ -166,6 +173,14 @@ mlir::Value sharedElementAddress(mlir::OpBuilder &builder, mlir::Location loc,
 /// scratch buffer, or with a register permutation when the two layouts agree
 /// on lanes and warps. `elements` are the source registers.
 llvm::SmallVector<mlir::Value> convertLayout(
+    mlir::OpBuilder &builder, mlir::Location loc, LoweringState &state,
+    mlir::Type elementType, const layout::LinearLayout &source,
+    const layout::LinearLayout &destination, mlir::ValueRange elements);
+
+/// The conversion through a swizzled shared buffer read back with ldmatrix
+/// (LdmatrixConversion.cpp); nullopt when the destination layout does not
+/// fit the instruction. convertLayout tries it before its padded path.
+std::optional<llvm::SmallVector<mlir::Value>> convertWithLdmatrix(
     mlir::OpBuilder &builder, mlir::Location loc, LoweringState &state,
     mlir::Type elementType, const layout::LinearLayout &source,
     const layout::LinearLayout &destination, mlir::ValueRange elements);

@@ -7,8 +7,12 @@
 // the tile coordinate: each input bit contributes a fixed basis vector and
 // the coordinate is the XOR of the bases of the set bits. A zero basis
 // vector means that bit does not move through the tile: the element is
-// replicated across it. Our bases have at most one non-zero component, a
-// power of two, so XOR and addition agree.
+// replicated across it. Distributed layouts (blocked, mma) have bases with
+// one power-of-two component; shared-memory layouts map the bits of an
+// element offset (InDim::Offset) to coordinates, and a swizzle gives their
+// bases several components (row bits also flip column bits). Compose.cpp
+// inverts and composes such maps (a distributed layout composed with the
+// inverse of a shared one gives each register's shared-memory offset).
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,7 +29,7 @@
 namespace tileiras::layout {
 
 /// The hardware index spaces a layout maps from.
-enum class InDim { Register, Lane, Warp };
+enum class InDim { Register, Lane, Warp, Offset };
 
 /// A tile coordinate, one entry per tile dimension.
 using Coord = llvm::SmallVector<int64_t, 4>;
@@ -34,7 +38,12 @@ class LinearLayout {
 public:
   LinearLayout() = default;
   LinearLayout(llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<Coord> regBases,
-               llvm::ArrayRef<Coord> laneBases, llvm::ArrayRef<Coord> warpBases);
+               llvm::ArrayRef<Coord> laneBases,
+               llvm::ArrayRef<Coord> warpBases);
+  /// A shared-memory layout: offset bit i of an element contributes
+  /// `offsetBases[i]` to its coordinate.
+  static LinearLayout shared(llvm::ArrayRef<int64_t> shape,
+                             llvm::ArrayRef<Coord> offsetBases);
 
   llvm::ArrayRef<int64_t> getShape() const { return shape; }
   unsigned getRank() const { return shape.size(); }
@@ -45,6 +54,7 @@ public:
   unsigned getNumRegisters() const { return 1u << regBases.size(); }
   unsigned getNumLanes() const { return 1u << laneBases.size(); }
   unsigned getNumWarps() const { return 1u << warpBases.size(); }
+  int64_t getNumOffsets() const { return int64_t(1) << offsetBases.size(); }
 
   /// Coordinate of register `reg` held by thread (lane, warp).
   Coord apply(unsigned reg, unsigned lane, unsigned warp) const;
@@ -98,8 +108,41 @@ public:
 
 private:
   llvm::SmallVector<int64_t, 4> shape;
-  llvm::SmallVector<Coord> regBases, laneBases, warpBases;
+  llvm::SmallVector<Coord> regBases, laneBases, warpBases, offsetBases;
 };
+
+/// Number of bits of a coordinate of `shape` (every size a power of two).
+unsigned coordBits(llvm::ArrayRef<int64_t> shape);
+/// A coordinate as one bit vector, dimension 0's bits lowest, and back.
+uint64_t flattenCoord(const Coord &coord, llvm::ArrayRef<int64_t> shape);
+Coord unflattenCoord(uint64_t bits, llvm::ArrayRef<int64_t> shape);
+
+/// The subset of `bases` whose XOR is `target` (bit i of the result selects
+/// bases[i]), by Gaussian elimination over GF(2); nullopt if `target` is not
+/// in their span.
+std::optional<uint64_t> solveGF2(llvm::ArrayRef<Coord> bases,
+                                 const Coord &target,
+                                 llvm::ArrayRef<int64_t> shape);
+
+/// For a bijective shared layout (offset -> coordinate), the offset of each
+/// coordinate bit: the inverse map, as one offset per flattened coordinate
+/// bit. nullopt if the layout is not invertible.
+std::optional<llvm::SmallVector<int64_t>>
+invertShared(const LinearLayout &shared);
+/// The offset of `coord` under an inverse from invertShared.
+int64_t applyInverse(llvm::ArrayRef<int64_t> inverse, const Coord &coord,
+                     llvm::ArrayRef<int64_t> shape);
+
+/// `shared`^-1 o `distributed`: a rank-1 layout over the offsets of
+/// `shared` ([numOffsets]) giving, for each register, lane and warp bit of
+/// `distributed`, the offset of the element it moves to. nullopt if the
+/// shapes differ or `shared` is not invertible.
+std::optional<LinearLayout> invertAndCompose(const LinearLayout &distributed,
+                                             const LinearLayout &shared);
+/// `shared` o `offsets`: the distributed layout whose register, lane and
+/// warp bits reach the coordinates that `shared` stores at the offsets
+/// `offsets` gives them (undoes invertAndCompose).
+LinearLayout compose(const LinearLayout &offsets, const LinearLayout &shared);
 
 /// A blocked layout (the default distributed layout): each thread owns
 /// `sizePerThread` contiguous elements per block, `threadsPerWarp` lanes and

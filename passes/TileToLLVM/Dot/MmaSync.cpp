@@ -3,7 +3,8 @@
 //
 // A dot whose accumulator has an #nv_tileaa.mma encoding: the operands are
 // brought into the mma.sync A/B fragment layouts (layout::mmaOperandLayout;
-// layout conversions go through shared memory), then every warp issues one
+// convertLayout reads them from swizzled shared memory with ldmatrix where
+// it can, see LdmatrixConversion.cpp), then every warp issues one
 // m16n8kK instruction per (K step, M repetition, N repetition), K outermost
 // so that independent accumulator chains interleave. Which registers make
 // up each instruction's fragments follows from the three linear layouts

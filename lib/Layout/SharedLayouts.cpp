@@ -1,0 +1,148 @@
+//===- SharedLayouts.cpp - swizzled shared memory, vector and ldmatrix ----===//
+
+#include "tileiras/Layout/SharedLayouts.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+
+using namespace tileiras;
+using namespace tileiras::layout;
+
+LinearLayout layout::swizzledSharedLayout(llvm::ArrayRef<int64_t> shape,
+                                          llvm::ArrayRef<unsigned> order,
+                                          unsigned vec, unsigned perPhase,
+                                          unsigned maxPhase) {
+  assert(shape.size() == 2 && order.size() == 2 && "rank-2 tiles only");
+  unsigned column = order[0], row = order[1];
+  auto unit = [&](unsigned dim, int64_t value) {
+    Coord coord(2, 0);
+    coord[dim] = value;
+    return coord;
+  };
+  llvm::SmallVector<Coord> bases;
+  for (int64_t v = 1; v < shape[column]; v <<= 1)
+    bases.push_back(unit(column, v));
+  unsigned phaseShift = llvm::Log2_32(perPhase);
+  unsigned phaseBits = llvm::Log2_32(maxPhase);
+  for (unsigned bit = 0; (int64_t(1) << bit) < shape[row]; ++bit) {
+    Coord basis = unit(row, int64_t(1) << bit);
+    // Row bit `bit` is phase bit (bit - phaseShift): it flips that bit of
+    // the chunk index, as long as the row has such a chunk.
+    if (bit >= phaseShift && bit - phaseShift < phaseBits) {
+      int64_t flip = int64_t(vec) << (bit - phaseShift);
+      if (flip < shape[column])
+        basis[column] = flip;
+    }
+    bases.push_back(basis);
+  }
+  return LinearLayout::shared(shape, bases);
+}
+
+LinearLayout layout::ldmatrixSharedLayout(llvm::ArrayRef<int64_t> shape,
+                                          llvm::ArrayRef<unsigned> order,
+                                          unsigned elementBytes) {
+  int64_t rowLength = shape[order[0]];
+  unsigned vec = static_cast<unsigned>(
+      std::min<int64_t>(std::max(1u, 16 / elementBytes), rowLength));
+  int64_t rowBytes = rowLength * elementBytes;
+  unsigned perPhase =
+      static_cast<unsigned>(std::max<int64_t>(1, 128 / rowBytes));
+  unsigned maxPhase = static_cast<unsigned>(
+      std::max<int64_t>(1, std::min<int64_t>(8 / perPhase, rowLength / vec)));
+  return swizzledSharedLayout(shape, order, vec, perPhase, maxPhase);
+}
+
+/// True if every offset in `bases` is a multiple of `granule`.
+static bool allAligned(llvm::ArrayRef<Coord> bases, int64_t granule) {
+  return llvm::all_of(
+      bases, [&](const Coord &basis) { return basis[0] % granule == 0; });
+}
+
+unsigned layout::sharedVectorElements(const LinearLayout &offsets,
+                                      unsigned maxElements) {
+  llvm::ArrayRef<Coord> regs = offsets.getBases(InDim::Register);
+  unsigned bits = 0;
+  while (bits < regs.size() && (2u << bits) <= maxElements &&
+         regs[bits][0] == int64_t(1) << bits)
+    ++bits;
+  for (; bits > 0; --bits) {
+    int64_t width = int64_t(1) << bits;
+    if (allAligned(regs.drop_front(bits), width) &&
+        allAligned(offsets.getBases(InDim::Lane), width) &&
+        allAligned(offsets.getBases(InDim::Warp), width))
+      break;
+  }
+  return 1u << bits;
+}
+
+namespace {
+/// The bases of an ldmatrix candidate sorted by role.
+struct Roles {
+  llvm::SmallVector<int64_t, 4> inRow; // must be 1, 2, 4, ... in order
+  llvm::SmallVector<int64_t, 3> rows;  // one per row bit of the 8x8 matrix
+};
+} // namespace
+
+static std::optional<LdmatrixPlan> tryPlan(const LinearLayout &offsets,
+                                           unsigned elementBytes, bool trans) {
+  llvm::ArrayRef<Coord> regs = offsets.getBases(InDim::Register);
+  llvm::ArrayRef<Coord> lanes = offsets.getBases(InDim::Lane);
+  unsigned wordElements = 4 / elementBytes;
+  unsigned wordBits = llvm::Log2_32(wordElements);
+  if (lanes.size() != 5 || regs.size() < wordBits)
+    return std::nullopt;
+  // Without .trans a lane receives a word of one row (lane / 4) at column
+  // word (lane % 4); with it (16-bit only) the word's two elements are rows
+  // 2 * (lane % 4) and 2 * (lane % 4) + 1 of column lane / 4.
+  Roles roles;
+  if (!trans) {
+    for (unsigned b = 0; b < wordBits; ++b)
+      roles.inRow.push_back(regs[b][0]);
+    roles.inRow.append({lanes[0][0], lanes[1][0]});
+    roles.rows = {lanes[2][0], lanes[3][0], lanes[4][0]};
+  } else {
+    roles.inRow = {lanes[2][0], lanes[3][0], lanes[4][0]};
+    roles.rows = {regs[0][0], lanes[0][0], lanes[1][0]};
+  }
+  for (unsigned i = 0; i < roles.inRow.size(); ++i)
+    if (roles.inRow[i] != int64_t(1) << i)
+      return std::nullopt;
+  int64_t rowElements = 16 / elementBytes;
+  LdmatrixPlan plan;
+  plan.trans = trans;
+  plan.wordElements = wordElements;
+  for (unsigned b = wordBits; b < regs.size(); ++b) {
+    if (plan.matrixBits.size() < 2)
+      plan.matrixBits.push_back(b);
+    else
+      plan.outerBits.push_back(b);
+  }
+  plan.numMatrices = 1u << plan.matrixBits.size();
+  plan.addressLaneBases.assign(roles.rows.begin(), roles.rows.end());
+  for (unsigned i = 0; i < 2; ++i)
+    plan.addressLaneBases.push_back(
+        i < plan.matrixBits.size() ? regs[plan.matrixBits[i]][0] : 0);
+  // Every row address, and every instruction's and warp's base, must start
+  // a 16-byte row.
+  bool aligned =
+      llvm::all_of(plan.addressLaneBases,
+                   [&](int64_t o) { return o % rowElements == 0; }) &&
+      llvm::all_of(plan.outerBits,
+                   [&](unsigned b) { return regs[b][0] % rowElements == 0; }) &&
+      allAligned(offsets.getBases(InDim::Warp), rowElements);
+  if (!aligned)
+    return std::nullopt;
+  return plan;
+}
+
+std::optional<LdmatrixPlan> layout::planLdmatrix(const LinearLayout &offsets,
+                                                 unsigned elementBytes) {
+  if (elementBytes != 1 && elementBytes != 2 && elementBytes != 4)
+    return std::nullopt;
+  if (auto plan = tryPlan(offsets, elementBytes, /*trans=*/false))
+    return plan;
+  if (elementBytes == 2)
+    return tryPlan(offsets, elementBytes, /*trans=*/true);
+  return std::nullopt;
+}

@@ -1,0 +1,190 @@
+//===- LdmatrixConversion.cpp - layout conversions read with ldmatrix -----===//
+//
+// A conversion whose destination layout ldmatrix can deliver (the mma.sync
+// operand fragments, above all) goes through a swizzled shared buffer:
+// every thread stores its registers with the widest accesses the source
+// layout allows, then each warp reads the destination registers back with
+// ldmatrix (.trans for a 16-bit tile stored with the other dimension
+// contiguous). Offsets, vector widths and ldmatrix addresses all come from
+// invertAndCompose of the register layouts with the shared layout; when no
+// storage order suits ldmatrix (an 8-bit or tf32 B tile with K strided),
+// convertLayout takes its padded path.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileToLLVM/TileLowering.h"
+#include "tileiras/Layout/SharedLayouts.h"
+
+using namespace mlir;
+using namespace tileiras;
+using namespace tileiras::lowering;
+using layout::InDim;
+using layout::LinearLayout;
+
+namespace {
+
+/// The storage chosen for one operand.
+struct Staging {
+  LinearLayout shared;
+  LinearLayout storeOffsets, loadOffsets;
+  layout::LdmatrixPlan plan;
+};
+
+/// Tries the source's contiguous dimension first (wide stores), then the
+/// other one (ldmatrix still possible, stores narrower).
+std::optional<Staging> chooseStaging(const LinearLayout &source,
+                                     const LinearLayout &target,
+                                     unsigned elementBytes) {
+  if (source.getRank() != 2 || target.getShape() != source.getShape())
+    return std::nullopt;
+  unsigned fast = 1;
+  llvm::ArrayRef<layout::Coord> regs = source.getBases(InDim::Register);
+  if (!regs.empty() && regs[0][0] != 0 && regs[0][1] == 0)
+    fast = 0;
+  for (unsigned first : {fast, 1 - fast}) {
+    unsigned order[2] = {first, 1 - first};
+    LinearLayout shared =
+        layout::ldmatrixSharedLayout(source.getShape(), order, elementBytes);
+    auto load = layout::invertAndCompose(target, shared);
+    auto store = layout::invertAndCompose(source, shared);
+    if (!load || !store)
+      continue;
+    if (auto plan = layout::planLdmatrix(*load, elementBytes))
+      return Staging{shared, *store, *load, *plan};
+  }
+  return std::nullopt;
+}
+
+/// The part of a register's offset that depends on the thread: lane and
+/// warp bits of `offsets` (or `laneBases` in place of its lanes).
+Value threadOffset(ImplicitLocOpBuilder &b, const LinearLayout &offsets,
+                   llvm::ArrayRef<layout::Coord> laneBases) {
+  Value lane = getLaneId(b, b.getLoc());
+  Value result = emitBitsContribution(b, b.getLoc(), lane, laneBases, 0);
+  if (offsets.getNumBits(InDim::Warp)) {
+    Value warp = getWarpId(b, b.getLoc());
+    if (Value w = emitBitsContribution(b, b.getLoc(), warp,
+                                       offsets.getBases(InDim::Warp), 0))
+      result = result ? LLVM::XOrOp::create(b, result, w).getResult() : w;
+  }
+  return result ? result : i32Constant(b, b.getLoc(), 0);
+}
+
+/// Address of `thread` XOR the constant offset `constant`.
+Value elementAddress(ImplicitLocOpBuilder &b, Value buffer, Type stored,
+                     Value thread, int64_t constant) {
+  Value offset =
+      constant
+          ? LLVM::XOrOp::create(b, thread, i32Constant(b, b.getLoc(), constant))
+                .getResult()
+          : thread;
+  return sharedElementAddress(b, b.getLoc(), buffer, stored, offset);
+}
+
+void storeOperand(ImplicitLocOpBuilder &b, Value buffer, Type stored,
+                  const LinearLayout &source, const LinearLayout &offsets,
+                  ValueRange elements) {
+  unsigned width = layout::sharedVectorElements(
+      offsets, 16 / unsigned(sharedElementBytes(stored)));
+  Value thread = threadOffset(b, offsets, offsets.getBases(InDim::Lane));
+  llvm::SmallVector<bool> first = firstCopyRegisters(source);
+  auto vectorType = VectorType::get({int64_t(width)}, stored);
+  for (unsigned reg = 0; reg < source.getNumRegisters(); reg += width) {
+    if (!first[reg])
+      continue; // another register of this thread stores the same elements
+    Value address = elementAddress(b, buffer, stored, thread,
+                                   offsets.applyPart(InDim::Register, reg)[0]);
+    if (width == 1) {
+      LLVM::StoreOp::create(b, elements[reg], address);
+      continue;
+    }
+    Value vector = LLVM::UndefOp::create(b, vectorType);
+    for (unsigned i = 0; i < width; ++i)
+      vector = LLVM::InsertElementOp::create(b, vector, elements[reg + i],
+                                             i32Constant(b, b.getLoc(), i));
+    LLVM::StoreOp::create(b, vector, address,
+                          width * sharedElementBytes(stored));
+  }
+}
+
+/// The register a lane receives as element `i` of word `matrix` of the
+/// instruction for `outerReg`.
+unsigned plannedRegister(const layout::LdmatrixPlan &plan, unsigned outerReg,
+                         unsigned matrix, unsigned i) {
+  unsigned reg = outerReg | i;
+  for (auto [bit, regBit] : llvm::enumerate(plan.matrixBits))
+    if (matrix & (1u << bit))
+      reg |= 1u << regBit;
+  return reg;
+}
+
+SmallVector<Value> loadOperand(ImplicitLocOpBuilder &b, Value buffer,
+                               Type stored, const Staging &staging) {
+  const layout::LdmatrixPlan &plan = staging.plan;
+  const LinearLayout &offsets = staging.loadOffsets;
+  SmallVector<layout::Coord> laneBases;
+  for (int64_t base : plan.addressLaneBases)
+    laneBases.push_back({base});
+  Value thread = threadOffset(b, offsets, laneBases);
+  Type i32 = b.getI32Type();
+  Type resultType =
+      plan.numMatrices == 1
+          ? i32
+          : LLVM::LLVMStructType::getLiteral(
+                b.getContext(), SmallVector<Type>(plan.numMatrices, i32));
+  auto wordType = VectorType::get({int64_t(plan.wordElements)}, stored);
+  SmallVector<Value> result(offsets.getNumRegisters());
+  for (unsigned outer = 0; outer < (1u << plan.outerBits.size()); ++outer) {
+    unsigned outerReg = 0;
+    for (auto [bit, regBit] : llvm::enumerate(plan.outerBits))
+      if (outer & (1u << bit))
+        outerReg |= 1u << regBit;
+    Value address =
+        elementAddress(b, buffer, stored, thread,
+                       offsets.applyPart(InDim::Register, outerReg)[0]);
+    Value loaded = NVVM::LdMatrixOp::create(
+        b, resultType, address, plan.numMatrices,
+        plan.trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+        NVVM::LdStMatrixEltType::B16);
+    for (unsigned j = 0; j < plan.numMatrices; ++j) {
+      Value word = plan.numMatrices == 1
+                       ? loaded
+                       : LLVM::ExtractValueOp::create(b, loaded, j).getResult();
+      if (plan.wordElements == 1) {
+        result[plannedRegister(plan, outerReg, j, 0)] =
+            LLVM::BitcastOp::create(b, stored, word);
+        continue;
+      }
+      Value vector = LLVM::BitcastOp::create(b, wordType, word);
+      for (unsigned i = 0; i < plan.wordElements; ++i)
+        result[plannedRegister(plan, outerReg, j, i)] =
+            LLVM::ExtractElementOp::create(b, vector,
+                                           i32Constant(b, b.getLoc(), i));
+    }
+  }
+  return result;
+}
+
+} // namespace
+
+std::optional<SmallVector<Value>>
+lowering::convertWithLdmatrix(OpBuilder &builder, Location loc,
+                              LoweringState &state, Type elementType,
+                              const LinearLayout &source,
+                              const LinearLayout &target, ValueRange elements) {
+  if (!elementType.isIntOrFloat() || elementType.isInteger(1))
+    return std::nullopt;
+  unsigned bytes = unsigned(sharedElementBytes(elementType));
+  std::optional<Staging> staging = chooseStaging(source, target, bytes);
+  if (!staging)
+    return std::nullopt;
+  ImplicitLocOpBuilder b(loc, builder);
+  Value buffer = state.scratch.getBuffer(
+      builder, loc, source.getNumElements() * int64_t(bytes));
+  // Earlier users of the scratch buffer must be done before it is written.
+  emitBarrier(b, loc);
+  storeOperand(b, buffer, elementType, source, staging->storeOffsets, elements);
+  emitBarrier(b, loc);
+  return loadOperand(b, buffer, elementType, *staging);
+}
