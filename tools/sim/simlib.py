@@ -58,7 +58,8 @@ def _compile_runtime(cxx, work, main):
     objects = []
     for source in ("runtime.cpp", "mma.cpp", "matrix.cpp", "cp_async.cpp",
                    main):
-        obj = os.path.join(work, source.replace(".cpp", ".o"))
+        # Prefixed: a kernel's object is <name>.o in the same folder.
+        obj = os.path.join(work, "sim-rt-" + source.replace(".cpp", ".o"))
         path = os.path.join(HERE, source)
         newest = max(os.path.getmtime(os.path.join(HERE, f))
                      for f in (source, "runtime.h", "mma.h", "matrix.h",
