@@ -846,7 +846,9 @@ Value *spillWords(CallInst *call, ArrayRef<Value *> values, unsigned words) {
   const DataLayout &dl = call->getModule()->getDataLayout();
   Type *i32 = Type::getInt32Ty(call->getContext());
   IRBuilder<> entry(&*call->getFunction()->getEntryBlock().begin());
-  Value *buffer = entry.CreateAlloca(ArrayType::get(i32, words));
+  // 8-byte aligned: f64 registers are stored whole.
+  AllocaInst *buffer = entry.CreateAlloca(ArrayType::get(i32, words));
+  buffer->setAlignment(Align(8));
   IRBuilder<> b(call);
   uint64_t offset = 0;
   for (Value *value : values) {
