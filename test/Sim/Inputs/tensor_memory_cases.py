@@ -11,7 +11,8 @@ tables written here in Python:
   commit groups: with wait_all or wait_group 0 the data arrives (zero-filled
   past src-size); without a wait the destination holds the poison pattern
   (a missing wait is caught); wait_group 1 leaves the newer group poisoned;
-* mma.sync m8n8k4 f64 against a Python matrix product;
+* mma.sync m8n8k4 f64 and m16n8k8 f16 (sm_75's shape) against Python
+  matrix products;
 * misuse reported: misaligned and out-of-arena ldmatrix rows, misaligned and
   out-of-buffer cp.async sources, src-size above the copy size.
 
@@ -43,6 +44,7 @@ declare void @llvm.nvvm.cp.async.commit.group()
 declare void @llvm.nvvm.cp.async.wait.group(i32)
 declare void @llvm.nvvm.cp.async.wait.all()
 declare {double, double} @llvm.nvvm.mma.m8n8k4.row.col.f64(double, double, double, double)
+declare {float, float, float, float} @llvm.nvvm.mma.m16n8k8.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, float, float, float, float)
 attributes #0 = { "nvvm.reqntid"="32,1,1" }
 """
 
@@ -329,6 +331,71 @@ def mma_f64(r):
         r.check(f"mma.m8n8k4 f64, {what}", not errors, str(errors[:3]))
 
 
+# ------------------------------------------------------------ mma f16 k8
+# A (16x8) and B (8x8, stored k-major: B[k][n]) f16, C and D (16x8) f32:
+# a reg0 = A(g, 2t..2t+1), reg1 = A(g+8, 2t..2t+1); b reg0 = B(2t, g),
+# B(2t+1, g); c0..c3 = C(g, 2t), C(g, 2t+1), C(g+8, 2t), C(g+8, 2t+1).
+MMA_F16_K8 = """  %g = lshr i64 %l, 2
+  %t = and i64 %l, 3
+  %g8 = mul i64 %g, 8
+  %t2 = mul i64 %t, 2
+  %ai = add i64 %g8, %t2
+  %pa0 = getelementptr half, ptr addrspace(1) %a, i64 %ai
+  %a0 = load <2 x half>, ptr addrspace(1) %pa0, align 4
+  %pa1 = getelementptr half, ptr addrspace(1) %pa0, i64 64
+  %a1 = load <2 x half>, ptr addrspace(1) %pa1, align 4
+  %t16 = mul i64 %t, 16
+  %bi = add i64 %t16, %g
+  %pb0 = getelementptr half, ptr addrspace(1) %b, i64 %bi
+  %b0 = load half, ptr addrspace(1) %pb0, align 2
+  %pb1 = getelementptr half, ptr addrspace(1) %pb0, i64 8
+  %b1 = load half, ptr addrspace(1) %pb1, align 2
+  %bv0 = insertelement <2 x half> poison, half %b0, i32 0
+  %bv = insertelement <2 x half> %bv0, half %b1, i32 1
+  %pc0 = getelementptr float, ptr addrspace(1) %c, i64 %ai
+  %c0 = load float, ptr addrspace(1) %pc0, align 4
+  %pc1 = getelementptr float, ptr addrspace(1) %pc0, i64 1
+  %c1 = load float, ptr addrspace(1) %pc1, align 4
+  %pc2 = getelementptr float, ptr addrspace(1) %pc0, i64 64
+  %c2 = load float, ptr addrspace(1) %pc2, align 4
+  %pc3 = getelementptr float, ptr addrspace(1) %pc0, i64 65
+  %c3 = load float, ptr addrspace(1) %pc3, align 4
+  %r = call {float, float, float, float} @llvm.nvvm.mma.m16n8k8.row.col.f32.f32(<2 x half> %a0, <2 x half> %a1, <2 x half> %bv, float %c0, float %c1, float %c2, float %c3)
+  %d0 = extractvalue {float, float, float, float} %r, 0
+  %d1 = extractvalue {float, float, float, float} %r, 1
+  %d2 = extractvalue {float, float, float, float} %r, 2
+  %d3 = extractvalue {float, float, float, float} %r, 3
+  %pd0 = getelementptr float, ptr addrspace(1) %d, i64 %ai
+  store float %d0, ptr addrspace(1) %pd0, align 4
+  %pd1 = getelementptr float, ptr addrspace(1) %pd0, i64 1
+  store float %d1, ptr addrspace(1) %pd1, align 4
+  %pd2 = getelementptr float, ptr addrspace(1) %pd0, i64 64
+  store float %d2, ptr addrspace(1) %pd2, align 4
+  %pd3 = getelementptr float, ptr addrspace(1) %pd0, i64 65
+  store float %d3, ptr addrspace(1) %pd3, align 4
+"""
+
+
+def mma_f16_k8(r):
+    k = r.build("mma_f16_k8", module(
+        "", "ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(1) %c, "
+        "ptr addrspace(1) %d", MMA_F16_K8))
+    rng = random.Random(75)
+    a = [rng.randint(-8, 8) / 4 for _ in range(128)]
+    b = [rng.randint(-8, 8) / 2 for _ in range(64)]
+    c = [float(rng.randint(-50, 50)) for _ in range(128)]
+    out, _ = k.launch((1, 1, 1), (32, 1, 1), [
+        Buffer("a", struct.pack("<128e", *a)),
+        Buffer("b", struct.pack("<64e", *b)),
+        Buffer("c", struct.pack("<128f", *c)), Buffer("d", bytes(512))])
+    d = struct.unpack("<128f", out["d"])
+    errors = [(i, j) for i in range(16) for j in range(8)
+              if d[i * 8 + j] != c[i * 8 + j] + sum(
+                  a[i * 8 + kk] * b[kk * 8 + j] for kk in range(8))]
+    r.check("mma.m16n8k8 f16 (f32 accumulators): exact", not errors,
+            str(errors[:4]))
+
+
 # ------------------------------------------------------------ misuse
 BAD_MATRIX = """  %o16 = mul i64 %l, 16
   %off = sext i32 %extra to i64
@@ -372,7 +439,7 @@ def misuse(r):
 def main():
     bin_dir, work = sys.argv[1:3]
     r = Runner(bin_dir, work)
-    for case in (ldmatrix_stmatrix, cp_async, mma_f64, misuse):
+    for case in (ldmatrix_stmatrix, cp_async, mma_f64, mma_f16_k8, misuse):
         try:
             case(r)
         except SimError as e:
