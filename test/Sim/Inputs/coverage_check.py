@@ -203,12 +203,14 @@ def main():
     # tileiras-sim-prep turns each call into __sim_mma / __sim_ldmatrix /
     # __sim_stmatrix(name, ...), whose decoder (tools/sim/mma.cpp,
     # matrix.cpp) must know the name; the unit tests of test/unit/Sim name
-    # and check every one.
+    # and check every one (ldmatrix/stmatrix: in their kSimulatedForms).
     def unit_tests(name):
         return open(os.path.join(root, "test", "unit", "Sim", name)).read()
+    matrix_tests = unit_tests("LdmatrixEmulationTest.cpp")
+    matrix_forms = matrix_tests[matrix_tests.index("kSimulatedForms[] = {"):]
+    matrix_forms = matrix_forms[:matrix_forms.index("};")]
     collective = {"mma": unit_tests("MmaEmulationTest.cpp"),
-                  "ldmatrix": unit_tests("LdmatrixEmulationTest.cpp"),
-                  "stmatrix": unit_tests("LdmatrixEmulationTest.cpp")}
+                  "ldmatrix": matrix_forms, "stmatrix": matrix_forms}
 
     def implemented(name):
         short = re.sub(r"\.p[0-9]+$", "", name[len("llvm.nvvm."):])

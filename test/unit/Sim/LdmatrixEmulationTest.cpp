@@ -159,6 +159,24 @@ TEST(SimStmatrix, RoundTrip) { // stmatrix of what ldmatrix gave: the same
   }
 }
 
+/// The forms test/Sim/Inputs/sim-coverage.txt lists: coverage_check.py
+/// accepts an ldmatrix or stmatrix intrinsic only if it is named here, and
+/// each must decode to the form its name says.
+const char *const kSimulatedForms[] = {
+    "ldmatrix.sync.aligned.m8n8.x1.b16",
+    "ldmatrix.sync.aligned.m8n8.x2.b16",
+    "ldmatrix.sync.aligned.m8n8.x4.b16",
+    "ldmatrix.sync.aligned.m8n8.x1.trans.b16",
+    "ldmatrix.sync.aligned.m8n8.x2.trans.b16",
+    "ldmatrix.sync.aligned.m8n8.x4.trans.b16",
+    "stmatrix.sync.aligned.m8n8.x1.b16",
+    "stmatrix.sync.aligned.m8n8.x2.b16",
+    "stmatrix.sync.aligned.m8n8.x4.b16",
+    "stmatrix.sync.aligned.m8n8.x1.trans.b16",
+    "stmatrix.sync.aligned.m8n8.x2.trans.b16",
+    "stmatrix.sync.aligned.m8n8.x4.trans.b16",
+};
+
 TEST(SimLdmatrix, Decode) {
   std::optional<Form> f = decode("ldmatrix.sync.aligned.m8n8.x4.trans.b16.p3");
   ASSERT_TRUE(f);
@@ -173,22 +191,13 @@ TEST(SimLdmatrix, Decode) {
   ASSERT_TRUE(f);
   EXPECT_EQ(f->count, 1u);
   EXPECT_TRUE(f->store);
-  // Every form the coverage list names (test/Sim/Inputs/sim-coverage.txt).
-  for (const char *name : {
-           "ldmatrix.sync.aligned.m8n8.x1.b16",
-           "ldmatrix.sync.aligned.m8n8.x2.b16",
-           "ldmatrix.sync.aligned.m8n8.x4.b16",
-           "ldmatrix.sync.aligned.m8n8.x1.trans.b16",
-           "ldmatrix.sync.aligned.m8n8.x2.trans.b16",
-           "ldmatrix.sync.aligned.m8n8.x4.trans.b16",
-           "stmatrix.sync.aligned.m8n8.x1.b16",
-           "stmatrix.sync.aligned.m8n8.x2.b16",
-           "stmatrix.sync.aligned.m8n8.x4.b16",
-           "stmatrix.sync.aligned.m8n8.x1.trans.b16",
-           "stmatrix.sync.aligned.m8n8.x2.trans.b16",
-           "stmatrix.sync.aligned.m8n8.x4.trans.b16",
-       })
-    EXPECT_TRUE(decode(name)) << name;
+  for (std::string name : kSimulatedForms) {
+    std::optional<Form> form = decode(name);
+    ASSERT_TRUE(form) << name;
+    EXPECT_EQ(form->store, name[0] == 's') << name;
+    EXPECT_EQ(form->trans, name.find(".trans") != std::string::npos) << name;
+    EXPECT_EQ(form->count, unsigned(name[name.find(".x") + 2] - '0')) << name;
+  }
   for (const char *name :
        {"ldmatrix.sync.aligned.m16n16.x1.trans.b8",
         "stmatrix.sync.aligned.m16n8.x1.trans.b8",
