@@ -29,7 +29,8 @@ define ptx_kernel void @k(ptr addrspace(1) %g, ptr addrspace(1) %out, double %a,
 ; CHECK: getelementptr i8, ptr %[[R4]], i64 12
   %x4 = call {i32, i32, i32, i32} @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.trans.b16.p3(ptr addrspace(3) %p)
 ; CHECK: call void @__sim_ldmatrix(ptr @[[X1]], ptr %p, ptr %[[R1:[0-9]+]])
-; CHECK-NEXT: %[[X1V:[0-9]+]] = load i32, ptr %[[R1]]
+; CHECK-NEXT: %[[R10:[0-9]+]] = getelementptr i8, ptr %[[R1]], i64 0
+; CHECK-NEXT: %[[X1V:[0-9]+]] = load i32, ptr %[[R10]]
   %x1 = call i32 @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x1.b16.p3(ptr addrspace(3) %p)
 ; CHECK: %[[S0:[0-9]+]] = getelementptr i8, ptr %[[S:[0-9]+]], i64 0
 ; CHECK-NEXT: store i32 %[[X1V]], ptr %[[S0]]
@@ -48,13 +49,16 @@ define ptx_kernel void @k(ptr addrspace(1) %g, ptr addrspace(1) %out, double %a,
   call void @llvm.nvvm.cp.async.wait.group(i32 1)
   call void @llvm.nvvm.cp.async.wait.all()
 ; f64 registers are two words each: a, b, c0, c1 at byte offsets 0, 8, 16, 24.
+; Values cross as integers of their size (their bits unchanged).
 ; CHECK: %[[A:[0-9]+]] = getelementptr i8, ptr %[[IN:[0-9]+]], i64 0
-; CHECK-NEXT: store double %a, ptr %[[A]], align 8
+; CHECK-NEXT: %[[AI:[0-9]+]] = bitcast double %a to i64
+; CHECK-NEXT: store i64 %[[AI]], ptr %[[A]], align 8
 ; CHECK: %[[C1:[0-9]+]] = getelementptr i8, ptr %[[IN]], i64 24
-; CHECK-NEXT: store double 2.000000e+00, ptr %[[C1]], align 8
+; CHECK-NEXT: store i64 4611686018427387904, ptr %[[C1]], align 8
 ; CHECK: call void @__sim_mma(ptr @[[F64]], ptr %[[IN]], ptr %[[D:[0-9]+]])
 ; CHECK: %[[D1:[0-9]+]] = getelementptr i8, ptr %[[D]], i64 8
-; CHECK-NEXT: load double, ptr %[[D1]], align 8
+; CHECK-NEXT: %[[DI:[0-9]+]] = load i64, ptr %[[D1]], align 8
+; CHECK-NEXT: bitcast i64 %[[DI]] to double
   %d = call {double, double} @llvm.nvvm.mma.m8n8k4.row.col.f64(double %a, double %b, double 1.0, double 2.0)
   %d0 = extractvalue {double, double} %d, 0
   store double %d0, ptr addrspace(1) %out

@@ -15,6 +15,9 @@
 //    cannot go unsimulated;
 //  * llvm.nvvm.* intrinsics become calls of __sim_nvvm_* functions of the
 //    runtime (tools/sim/runtime.cpp); one the runtime lacks fails the link;
+//    the warp collectives with register fragments (mma, ldmatrix,
+//    stmatrix) become __sim_mma/__sim_ldmatrix/__sim_stmatrix calls that
+//    name the instruction and pass the registers in memory;
 //  * the shared-memory globals become offsets into a per-CTA arena that the
 //    runtime allocates for every CTA (__sim_shared_base());
 //  * libdevice bodies (__nv_*) are dropped: the runtime maps them to libm;
@@ -856,27 +859,33 @@ Value *spillWords(CallInst *call, ArrayRef<Value *> values, unsigned words) {
     if (bytes % 4 || offset + bytes > 4 * words)
       fail("operands of @" + call->getCalledFunction()->getName() +
            " do not fit " + Twine(words) + " 32-bit registers");
-    b.CreateStore(value, b.CreateConstGEP1_64(b.getInt8Ty(), buffer, offset));
+    // As an integer: the bits cross unchanged (x86 would round-trip half
+    // and bfloat values through float).
+    b.CreateStore(b.CreateBitCast(value, b.getIntNTy(8 * bytes)),
+                  b.CreateConstGEP1_64(b.getInt8Ty(), buffer, offset));
     offset += bytes;
   }
   return buffer;
 }
 
-/// Loads a value of `type` (a struct: its elements one after another) from
-/// `buffer`, before `call`.
+/// Loads a value of `type` (a struct: its elements one after another, each
+/// read as an integer of its size) from `buffer`, before `call`.
 Value *reloadWords(CallInst *call, Type *type, Value *buffer) {
   const DataLayout &dl = call->getModule()->getDataLayout();
   IRBuilder<> b(call);
+  auto load = [&](Type *element, uint64_t offset) {
+    Value *at = b.CreateConstGEP1_64(b.getInt8Ty(), buffer, offset);
+    Type *bits = b.getIntNTy(8 * dl.getTypeStoreSize(element));
+    return b.CreateBitCast(b.CreateLoad(bits, at), element);
+  };
   auto *st = dyn_cast<StructType>(type);
   if (!st)
-    return b.CreateLoad(type, buffer);
+    return load(type, 0);
   Value *value = PoisonValue::get(st);
   uint64_t offset = 0;
   for (unsigned i = 0; i < st->getNumElements(); ++i) {
-    Type *element = st->getElementType(i);
-    Value *at = b.CreateConstGEP1_64(b.getInt8Ty(), buffer, offset);
-    value = b.CreateInsertValue(value, b.CreateLoad(element, at), i);
-    offset += dl.getTypeStoreSize(element);
+    value = b.CreateInsertValue(value, load(st->getElementType(i), offset), i);
+    offset += dl.getTypeStoreSize(st->getElementType(i));
   }
   return value;
 }

@@ -1,7 +1,8 @@
 // Runtime of the CPU simulator (see README.md): what the host IR made by
 // tileiras-sim-prep (or by the lowering tests' retargeting) calls instead of
 // the GPU's special registers, barriers, shuffles, votes, rounding-mode
-// intrinsics, PTX atomics on floats, vprintf/__assertfail and libdevice.
+// intrinsics, PTX atomics on floats, vprintf/__assertfail, libdevice, and
+// the tensor-core instructions (mma.sync, ldmatrix/stmatrix, cp.async).
 //
 // Every simulated GPU thread is one host thread. The NVVM intrinsic
 // llvm.nvvm.X.Y is implemented here as __sim_nvvm_X_Y with the same
