@@ -15,6 +15,9 @@
 //    cannot go unsimulated;
 //  * llvm.nvvm.* intrinsics become calls of __sim_nvvm_* functions of the
 //    runtime (tools/sim/runtime.cpp); one the runtime lacks fails the link;
+//    the warp collectives with register fragments (mma, ldmatrix,
+//    stmatrix) become __sim_mma/__sim_ldmatrix/__sim_stmatrix calls that
+//    name the instruction and pass the registers in memory;
 //  * the shared-memory globals become offsets into a per-CTA arena that the
 //    runtime allocates for every CTA (__sim_shared_base());
 //  * libdevice bodies (__nv_*) are dropped: the runtime maps them to libm;
@@ -840,51 +843,90 @@ void translateInlineAsm(Module &m) {
     AsmTranslator(call).run();
 }
 
-/// llvm.nvvm.mma.* (a warp-collective returning a struct) -> the fragment
-/// registers stored as 32-bit words, then __sim_mma(name, in, out), then the
-/// D words loaded back into the struct. The runtime (mma.cpp) decodes the
-/// instruction from the name.
-void lowerMmaCalls(Module &m) {
+/// Stores `values` one after another (each a whole number of 32-bit words)
+/// into a stack buffer of `words` words, which it returns.
+Value *spillWords(CallInst *call, ArrayRef<Value *> values, unsigned words) {
+  const DataLayout &dl = call->getModule()->getDataLayout();
+  Type *i32 = Type::getInt32Ty(call->getContext());
+  IRBuilder<> entry(&*call->getFunction()->getEntryBlock().begin());
+  // 8-byte aligned: f64 registers are stored whole.
+  AllocaInst *buffer = entry.CreateAlloca(ArrayType::get(i32, words));
+  buffer->setAlignment(Align(8));
+  IRBuilder<> b(call);
+  uint64_t offset = 0;
+  for (Value *value : values) {
+    uint64_t bytes = dl.getTypeStoreSize(value->getType());
+    if (bytes % 4 || offset + bytes > 4 * words)
+      fail("operands of @" + call->getCalledFunction()->getName() +
+           " do not fit " + Twine(words) + " 32-bit registers");
+    // As an integer: the bits cross unchanged (x86 would round-trip half
+    // and bfloat values through float).
+    b.CreateStore(b.CreateBitCast(value, b.getIntNTy(8 * bytes)),
+                  b.CreateConstGEP1_64(b.getInt8Ty(), buffer, offset));
+    offset += bytes;
+  }
+  return buffer;
+}
+
+/// Loads a value of `type` (a struct: its elements one after another, each
+/// read as an integer of its size) from `buffer`, before `call`.
+Value *reloadWords(CallInst *call, Type *type, Value *buffer) {
+  const DataLayout &dl = call->getModule()->getDataLayout();
+  IRBuilder<> b(call);
+  auto load = [&](Type *element, uint64_t offset) {
+    Value *at = b.CreateConstGEP1_64(b.getInt8Ty(), buffer, offset);
+    Type *bits = b.getIntNTy(8 * dl.getTypeStoreSize(element));
+    return b.CreateBitCast(b.CreateLoad(bits, at), element);
+  };
+  auto *st = dyn_cast<StructType>(type);
+  if (!st)
+    return load(type, 0);
+  Value *value = PoisonValue::get(st);
+  uint64_t offset = 0;
+  for (unsigned i = 0; i < st->getNumElements(); ++i) {
+    value = b.CreateInsertValue(value, load(st->getElementType(i), offset), i);
+    offset += dl.getTypeStoreSize(st->getElementType(i));
+  }
+  return value;
+}
+
+/// The warp-collective intrinsics with register fragments become calls of
+/// the runtime, which decodes the form from the intrinsic's name (without
+/// "llvm.nvvm."), the registers passing through stack buffers:
+///   llvm.nvvm.mma.*      -> __sim_mma(name, operands, D)       (mma.cpp)
+///   llvm.nvvm.ldmatrix.* -> __sim_ldmatrix(name, row, result)  (matrix.cpp)
+///   llvm.nvvm.stmatrix.* -> __sim_stmatrix(name, row, registers)
+void lowerWarpCollectives(Module &m) {
   SmallVector<Function *> intrinsics;
   for (Function &f : m)
-    if (f.getName().starts_with("llvm.nvvm.mma."))
+    if (f.getName().starts_with("llvm.nvvm.mma.") ||
+        f.getName().starts_with("llvm.nvvm.ldmatrix.") ||
+        f.getName().starts_with("llvm.nvvm.stmatrix."))
       intrinsics.push_back(&f);
   LLVMContext &context = m.getContext();
-  Type *i32 = Type::getInt32Ty(context);
   PointerType *ptr = PointerType::getUnqual(context);
-  FunctionCallee sim = m.getOrInsertFunction(
-      "__sim_mma", Type::getVoidTy(context), ptr, ptr, ptr);
   for (Function *f : intrinsics) {
-    std::string name = f->getName().drop_front(strlen("llvm.nvvm.")).str();
+    StringRef name = f->getName().drop_front(strlen("llvm.nvvm."));
+    StringRef kind = name.take_until([](char c) { return c == '.'; });
+    FunctionCallee sim = m.getOrInsertFunction(
+        ("__sim_" + kind).str(), Type::getVoidTy(context), ptr, ptr, ptr);
     for (User *user : make_early_inc_range(f->users())) {
       auto *call = dyn_cast<CallInst>(user);
-      auto *result = call ? dyn_cast<StructType>(call->getType()) : nullptr;
-      if (!call || !result || call->arg_size() != 10 ||
-          result->getNumElements() != 4)
-        fail("unsupported use of @" + f->getName() +
-             " (the simulator knows the m16n8 forms with 10 operand words)");
-      IRBuilder<> entry(&*call->getFunction()->getEntryBlock().begin());
-      Value *in = entry.CreateAlloca(ArrayType::get(i32, 10));
-      Value *out = entry.CreateAlloca(ArrayType::get(i32, 4));
-      IRBuilder<> b(call);
-      for (unsigned i = 0; i < 10; ++i) {
-        Value *arg = call->getArgOperand(i);
-        if (m.getDataLayout().getTypeSizeInBits(arg->getType()) != 32)
-          fail("operand " + Twine(i) + " of @" + f->getName() +
-               " is not a 32-bit register");
-        b.CreateStore(b.CreateBitCast(arg, i32),
-                      b.CreateConstGEP1_32(i32, in, i));
+      if (!call || call->getCalledOperand() != f)
+        fail("@" + f->getName() + " is used other than by a call");
+      SmallVector<Value *> args(call->args());
+      Value *first = nullptr, *second = nullptr;
+      if (kind == "mma") {
+        first = spillWords(call, args, 10);
+        second = spillWords(call, {}, 4);
+      } else {
+        first = args[0]; // the row address
+        second = spillWords(call, ArrayRef(args).drop_front(), 4);
       }
-      b.CreateCall(sim, {b.CreateGlobalString(name), in, out});
-      Value *value = PoisonValue::get(result);
-      for (unsigned i = 0; i < 4; ++i)
-        value = b.CreateInsertValue(
-            value,
-            b.CreateBitCast(
-                b.CreateLoad(i32, b.CreateConstGEP1_32(i32, out, i)),
-                result->getElementType(i)),
-            i);
-      call->replaceAllUsesWith(value);
+      IRBuilder<> b(call);
+      b.CreateCall(sim, {b.CreateGlobalString(name), first, second});
+      if (!call->getType()->isVoidTy())
+        call->replaceAllUsesWith(reloadWords(call, call->getType(), second));
       call->eraseFromParent();
     }
     f->eraseFromParent();
@@ -1109,7 +1151,7 @@ int main(int argc, char **argv) {
       f->setName("__sim_" + name.ltrim('_'));
 
   translateInlineAsm(*m);
-  lowerMmaCalls(*m);
+  lowerWarpCollectives(*m);
   renameNvvmIntrinsics(*m);
   uint64_t sharedBytes = relocateSharedMemory(*m, sharedNames);
 

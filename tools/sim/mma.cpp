@@ -3,14 +3,20 @@
 // t = lane % 4,
 //   f16/bf16 m16n8k16: a_i at row g + 8 * ((i / 2) % 2), k = 2t + i % 2 +
 //     8 * (i / 4); b_i at k = 2t + i % 2 + 8 * (i / 2), column g;
+//   f16 m16n8k8: a0..a3 and b0, b1 of the k16 table (k < 8);
 //   tf32 m16n8k8: a_i at row g + 8 * (i % 2), k = t + 4 * (i / 2);
 //     b_i at k = t + 4i;
 //   8-bit m16n8k32: a_i at row g + 8 * ((i / 4) % 2), k = 4t + i % 4 +
 //     16 * (i / 8); b_i at k = 4t + i % 4 + 16 * (i / 4);
-//   c_i / d_i at row g + 8 * (i / 2), column 2t + i % 2.
+//   c_i / d_i at row g + 8 * (i / 2), column 2t + i % 2;
+//   f64 m8n8k4: a0 at row g, k = t; b0 at k = t, column g; c_i / d_i at
+//     row g, column 2t + i.
 // Products are exact in double; the sum is rounded once to f32 (the
 // hardware's internal order and precision are unspecified) and integer
-// sums wrap modulo 2^32 unless .satfinite.
+// sums wrap modulo 2^32 unless .satfinite. f64: c + a0 b0 + ... + a3 b3 as
+// a chain of fused multiply-adds in k order (the PTX ISA leaves the order
+// unspecified, so results may differ from the GPU's in the last bits when
+// the sum is inexact).
 #include "mma.h"
 
 #include <algorithm>
@@ -31,6 +37,8 @@ unsigned bitsOf(Type type) {
     return 16;
   case Type::TF32:
     return 32;
+  case Type::F64:
+    return 64;
   default:
     return 8;
   }
@@ -123,6 +131,8 @@ float sim::mma::decodeElement(Type type, uint32_t bits) {
     return float(int8_t(bits));
   case Type::U8:
     return float(uint8_t(bits));
+  case Type::F64:
+    break; // 64-bit: see computeF64
   }
   return NAN;
 }
@@ -136,7 +146,9 @@ std::optional<Instr> sim::mma::decode(const std::string &name) {
       parts[3] != "col")
     return std::nullopt;
   Instr instr;
-  if (parts[1] == "m16n8k8")
+  if (parts[1] == "m8n8k4")
+    instr.k = 4;
+  else if (parts[1] == "m16n8k8")
     instr.k = 8;
   else if (parts[1] == "m16n8k16")
     instr.k = 16;
@@ -161,6 +173,8 @@ std::optional<Instr> sim::mma::decode(const std::string &name) {
       multiplicands.push_back(Type::E4M3);
     else if (p == "e5m2")
       multiplicands.push_back(Type::E5M2);
+    else if (p == "f64")
+      multiplicands.push_back(Type::F64);
     else if (p != "f32") // "f32.f32": f16 inputs, f32 D and C
       return std::nullopt;
   }
@@ -169,20 +183,62 @@ std::optional<Instr> sim::mma::decode(const std::string &name) {
   instr.a = multiplicands.front();
   instr.b = multiplicands.size() > 1 ? multiplicands[1] : instr.a;
   instr.intAccumulator = instr.a == Type::S8 || instr.a == Type::U8;
+  if (bitsOf(instr.a) != bitsOf(instr.b))
+    return std::nullopt;
+  if (instr.a == Type::F64) {
+    if (instr.k != 4)
+      return std::nullopt;
+    instr.m = 8;
+    instr.aWords = instr.bWords = 2;
+    return instr;
+  }
+  if (instr.a == Type::F16 && instr.k == 8) { // sm_75's shape: half of k16
+    instr.aWords = 2;
+    instr.bWords = 1;
+    return instr;
+  }
   unsigned expectedK = bitsOf(instr.a) == 16  ? 16
                        : bitsOf(instr.a) == 8 ? 32
                                               : 8;
-  if (instr.k != expectedK || bitsOf(instr.a) != bitsOf(instr.b))
+  if (instr.k != expectedK)
     return std::nullopt;
   return instr;
 }
 
+namespace {
+
+double wordsToDouble(const uint32_t *words) {
+  uint64_t bits = uint64_t(words[0]) | uint64_t(words[1]) << 32;
+  double d;
+  std::memcpy(&d, &bits, 8);
+  return d;
+}
+
+/// m8n8k4 f64: d_i = c_i + sum over k of A(g, k) B(k, 2t + i).
+void computeF64(const LaneFragments *const lanes[32], unsigned lane,
+                uint32_t d[kCWords]) {
+  unsigned g = lane / 4, t = lane % 4;
+  for (unsigned i = 0; i < 2; ++i) {
+    unsigned column = 2 * t + i;
+    double sum = wordsToDouble(&lanes[lane]->words[4 + 2 * i]);
+    for (unsigned k = 0; k < 4; ++k)
+      sum = std::fma(wordsToDouble(&lanes[g * 4 + k]->words[0]),
+                     wordsToDouble(&lanes[column * 4 + k]->words[2]), sum);
+    std::memcpy(&d[2 * i], &sum, 8);
+  }
+}
+
+} // namespace
+
 void sim::mma::compute(const Instr &instr, const LaneFragments *const lanes[32],
                        unsigned lane, uint32_t d[kCWords]) {
+  if (instr.a == Type::F64)
+    return computeF64(lanes, lane, d);
   unsigned g = lane / 4, t = lane % 4;
+  unsigned bAt = instr.aWords, cAt = instr.aWords + instr.bWords;
   for (unsigned i = 0; i < kCWords; ++i) {
     unsigned row = g + 8 * (i / 2), column = 2 * t + i % 2;
-    uint32_t c = lanes[lane]->words[kAWords + kBWords + i];
+    uint32_t c = lanes[lane]->words[cAt + i];
     if (instr.intAccumulator) {
       int64_t sum = int32_t(c);
       for (unsigned k = 0; k < instr.k; ++k) {
@@ -190,8 +246,8 @@ void sim::mma::compute(const Instr &instr, const LaneFragments *const lanes[32],
         float x = decodeElement(
             instr.a, element(instr.a, lanes[pa.lane]->words[pa.word], pa.slot));
         float y = decodeElement(
-            instr.b, element(instr.b, lanes[pb.lane]->words[kAWords + pb.word],
-                             pb.slot));
+            instr.b,
+            element(instr.b, lanes[pb.lane]->words[bAt + pb.word], pb.slot));
         sum += int64_t(x) * int64_t(y);
       }
       if (instr.saturate)
@@ -207,7 +263,7 @@ void sim::mma::compute(const Instr &instr, const LaneFragments *const lanes[32],
           instr.a, element(instr.a, lanes[pa.lane]->words[pa.word], pa.slot));
       double y = decodeElement(
           instr.b,
-          element(instr.b, lanes[pb.lane]->words[kAWords + pb.word], pb.slot));
+          element(instr.b, lanes[pb.lane]->words[bAt + pb.word], pb.slot));
       sum += x * y;
     }
     float result = float(sum);

@@ -1,7 +1,7 @@
 // mma.sync for the CPU simulator: which instruction an intrinsic name
 // denotes, and one lane's D fragment computed from the fragments of the
-// whole warp, from the PTX ISA's fragment tables (m16n8k8 tf32, m16n8k16
-// f16/bf16, m16n8k32 s8/u8/e4m3/e5m2).
+// whole warp, from the PTX ISA's fragment tables (m16n8k8 tf32 and f16,
+// m16n8k16 f16/bf16, m16n8k32 s8/u8/e4m3/e5m2, m8n8k4 f64).
 #ifndef TILEIRAS_SIM_MMA_H
 #define TILEIRAS_SIM_MMA_H
 
@@ -11,28 +11,34 @@
 
 namespace sim::mma {
 
-enum class Type { F16, BF16, TF32, S8, U8, E4M3, E5M2 };
+enum class Type { F16, BF16, TF32, S8, U8, E4M3, E5M2, F64 };
 
 struct Instr {
-  unsigned k = 0; // 8, 16 or 32 (m16n8 always)
+  unsigned m = 16, n = 8;
+  unsigned k = 0; // 4 (f64), 8, 16 or 32
   Type a = Type::F16, b = Type::F16;
   bool intAccumulator = false; // s32 (else f32)
   bool saturate = false;       // .satfinite
+  /// 32-bit words per lane of A, B and C (= D); an f64 register is two.
+  unsigned aWords = 4, bWords = 2, cWords = 4;
 };
 
-/// Registers per lane of each fragment (all shapes above: A 4, B 2, C/D 4).
+/// Words per lane of each fragment of the m16n8k{8 tf32,16,32} forms, which
+/// are also the most any form has: A 4, B 2, C/D 4.
 constexpr unsigned kAWords = 4, kBWords = 2, kCWords = 4;
 
 /// Decodes "mma.m16n8k16.row.col.bf16" and friends (the LLVM intrinsic name
 /// without "llvm.nvvm."); nullopt for forms the simulator does not know.
 std::optional<Instr> decode(const std::string &name);
 
-/// A lane's fragment registers: A words, then B, then C.
+/// A lane's fragment registers: A words, then B, then C (at the offsets the
+/// Instr's word counts give; an f64 register is its low word first).
 struct LaneFragments {
   uint32_t words[kAWords + kBWords + kCWords];
 };
 
-/// D of lane `lane` (4 words: f32 or s32 bits) from all 32 lanes' fragments.
+/// D of lane `lane` (instr.cWords words: f32, s32 or f64 bits) from all 32
+/// lanes' fragments.
 void compute(const Instr &instr, const LaneFragments *const lanes[32],
              unsigned lane, uint32_t d[kCWords]);
 

@@ -1,13 +1,16 @@
 // Runtime of the CPU simulator (see README.md): what the host IR made by
 // tileiras-sim-prep (or by the lowering tests' retargeting) calls instead of
 // the GPU's special registers, barriers, shuffles, votes, rounding-mode
-// intrinsics, PTX atomics on floats, vprintf/__assertfail and libdevice.
+// intrinsics, PTX atomics on floats, vprintf/__assertfail, libdevice, and
+// the tensor-core instructions (mma.sync, ldmatrix/stmatrix, cp.async).
 //
 // Every simulated GPU thread is one host thread. The NVVM intrinsic
 // llvm.nvvm.X.Y is implemented here as __sim_nvvm_X_Y with the same
 // signature; an intrinsic that is missing here fails the link, so nothing
 // is simulated silently wrong.
 #include "runtime.h"
+#include "cp_async.h"
+#include "matrix.h"
 #include "mma.h"
 
 #include <cfenv>
@@ -37,6 +40,8 @@ struct ThreadState {
   unsigned warp = 0;
 };
 thread_local ThreadState self;
+/// The thread's cp.async copies (cp_async.h).
+thread_local cpasync::Queue copies;
 
 struct Buffer {
   uintptr_t base;
@@ -97,9 +102,13 @@ void sim::enterThread(Cta &cta, Dim3 grid, unsigned linear) {
               linear / (cta.block.x * cta.block.y)};
   self.lane = linear % 32;
   self.warp = linear / 32;
+  copies.drop();
 }
 
 void sim::exitThread() {
+  // Copies the thread never waited for are dropped: their destinations keep
+  // the poison (no thread may read them without that wait; see README.md).
+  copies.drop();
   Cta &cta = *self.cta;
   cta.exited.fetch_add(1);
   Warp &warp = *cta.warps[self.warp];
@@ -174,7 +183,16 @@ extern "C" void __sim_nvvm_membar_sys() {
 
 namespace {
 
-enum WarpOp : uint64_t { ShflIdx = 1, ShflBfly, ShflUp, ShflDown, Vote, Mma };
+enum WarpOp : uint64_t {
+  ShflIdx = 1,
+  ShflBfly,
+  ShflUp,
+  ShflDown,
+  Vote,
+  Mma,
+  Ldmatrix,
+  Stmatrix
+};
 
 /// Every lane of the warp publishes `value`, then `pick` reads the warp's
 /// values. All lanes must execute the same operation with the full member
@@ -314,19 +332,11 @@ extern "C" bool __sim_nvvm_vote_uni_sync(uint32_t mask, uint32_t p) {
 
 extern "C" void *__sim_shared_base() { return self.cta->shared; }
 
-/// Called before every access of the inline PTX: PTX requires natural
-/// alignment of the whole (vector) access, a .global access must fall into
-/// a buffer the kernel was given and a .shared one into the CTA's arena.
-/// (AddressSanitizer checks every access besides.)
-extern "C" void __sim_check_access(uint64_t address, uint64_t bytes,
-                                   uint32_t space, uint32_t write) {
+/// A .global access must fall into a buffer the kernel was given and a
+/// .shared one into the CTA's arena.
+static void checkInside(uint64_t address, uint64_t bytes, uint32_t space,
+                        uint32_t write) {
   const char *what = write ? "store" : "load";
-  if (address % bytes)
-    die(5,
-        "misaligned %s: %llu bytes at 0x%llx (PTX requires %llu-byte "
-        "alignment)",
-        what, (unsigned long long)bytes, (unsigned long long)address,
-        (unsigned long long)bytes);
   if (space == 1 && !globalBuffers.empty()) {
     for (const Buffer &b : globalBuffers)
       if (address >= b.base && address + bytes <= b.base + b.bytes)
@@ -357,6 +367,20 @@ extern "C" void __sim_check_access(uint64_t address, uint64_t bytes,
           what, (unsigned long long)bytes, (unsigned long long)address,
           cta.sharedBytes, static_cast<long long>(address - base));
   }
+}
+
+/// Called before every access of the inline PTX: PTX requires natural
+/// alignment of the whole (vector) access, and the access must be inside
+/// (checkInside). AddressSanitizer checks every access besides.
+extern "C" void __sim_check_access(uint64_t address, uint64_t bytes,
+                                   uint32_t space, uint32_t write) {
+  if (address % bytes)
+    die(5,
+        "misaligned %s: %llu bytes at 0x%llx (PTX requires %llu-byte "
+        "alignment)",
+        write ? "store" : "load", (unsigned long long)bytes,
+        (unsigned long long)address, (unsigned long long)bytes);
+  checkInside(address, bytes, space, write);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1085,6 +1109,93 @@ extern "C" void __sim_mma(const char *name, const uint32_t *in, uint32_t *out) {
                  return 0;
                });
 }
+
+//===----------------------------------------------------------------------===//
+// ldmatrix / stmatrix (matrix.cpp has the table; here the warp meets)
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Every lane checks its own row address (lanes 8 count .. 31 supply none)
+/// and publishes it; `move` then runs on each lane with all of them.
+template <typename Move>
+void matrixExchange(WarpOp kind, const char *name, void *row, Move move) {
+  std::optional<matrix::Form> form = matrix::decode(name);
+  if (!form)
+    die(6, "%s is not simulated (only .m8n8 .b16)", name);
+  uintptr_t address = reinterpret_cast<uintptr_t>(row);
+  if (self.lane < 8 * form->count)
+    __sim_check_access(address, 16, 3, form->store);
+  uint32_t c = form->count | uint32_t(form->trans) << 3;
+  warpExchange(kind, 0xffffffffu, c, address, [&](Warp &warp) -> uint64_t {
+    matrix::Rows rows = {};
+    for (unsigned lane = 0; lane < 8 * form->count; ++lane)
+      rows.row[lane] = reinterpret_cast<unsigned char *>(warp.slots[lane]);
+    move(*form, rows);
+    return 0;
+  });
+}
+
+} // namespace
+
+extern "C" void __sim_ldmatrix(const char *name, void *row, uint32_t *out) {
+  matrixExchange(Ldmatrix, name, row,
+                 [&](const matrix::Form &form, const matrix::Rows &rows) {
+                   matrix::load(form, rows, self.lane, out);
+                 });
+}
+
+extern "C" void __sim_stmatrix(const char *name, void *row,
+                               const uint32_t *in) {
+  matrixExchange(Stmatrix, name, row,
+                 [&](const matrix::Form &form, const matrix::Rows &rows) {
+                   matrix::store(form, rows, self.lane, in);
+                 });
+}
+
+//===----------------------------------------------------------------------===//
+// cp.async (cp_async.cpp queues; here the accesses are checked)
+//===----------------------------------------------------------------------===//
+
+/// cp.async.{ca,cg}.shared.global [dst], [src], size{, srcSize}: both
+/// addresses aligned to `size`, the shared destination inside the CTA's
+/// arena, the `srcSize` bytes read inside a kernel buffer.
+static void issueCopy(void *dst, const void *src, uint32_t size,
+                      uint32_t srcSize) {
+  if (srcSize > size)
+    die(5, "cp.async of %u bytes with src-size %u (at most the copy size)",
+        size, srcSize);
+  uintptr_t from = reinterpret_cast<uintptr_t>(src);
+  if (from % size)
+    die(5,
+        "misaligned cp.async source: %u bytes at 0x%llx (PTX requires "
+        "%u-byte alignment)",
+        size, (unsigned long long)from, size);
+  if (srcSize) // src-size 0 reads nothing (a masked-off copy)
+    checkInside(from, srcSize, 1, 0);
+  __sim_check_access(reinterpret_cast<uintptr_t>(dst), size, 3, 1);
+  copies.issue({static_cast<unsigned char *>(dst),
+                static_cast<const unsigned char *>(src), size, srcSize});
+}
+
+#define CP_ASYNC(cache, size)                                                  \
+  extern "C" void __sim_nvvm_cp_async_##cache##_shared_global_##size(          \
+      void *dst, const void *src) {                                            \
+    issueCopy(dst, src, size, size);                                           \
+  }                                                                            \
+  extern "C" void __sim_nvvm_cp_async_##cache##_shared_global_##size##_s(      \
+      void *dst, const void *src, uint32_t srcSize) {                          \
+    issueCopy(dst, src, size, srcSize);                                        \
+  }
+CP_ASYNC(ca, 4)
+CP_ASYNC(ca, 8)
+CP_ASYNC(ca, 16)
+CP_ASYNC(cg, 16)
+#undef CP_ASYNC
+
+extern "C" void __sim_nvvm_cp_async_commit_group() { copies.commit(); }
+extern "C" void __sim_nvvm_cp_async_wait_group(uint32_t n) { copies.wait(n); }
+extern "C" void __sim_nvvm_cp_async_wait_all() { copies.waitAll(); }
 
 //===----------------------------------------------------------------------===//
 // Host code generation support

@@ -56,11 +56,14 @@ def _compile_runtime(cxx, work, main):
     """runtime.o and the given main (kernel_main or function_main), built
     once per work folder with AddressSanitizer."""
     objects = []
-    for source in ("runtime.cpp", "mma.cpp", main):
-        obj = os.path.join(work, source.replace(".cpp", ".o"))
+    for source in ("runtime.cpp", "mma.cpp", "matrix.cpp", "cp_async.cpp",
+                   main):
+        # Prefixed: a kernel's object is <name>.o in the same folder.
+        obj = os.path.join(work, "sim-rt-" + source.replace(".cpp", ".o"))
         path = os.path.join(HERE, source)
         newest = max(os.path.getmtime(os.path.join(HERE, f))
-                     for f in (source, "runtime.h", "mma.h"))
+                     for f in (source, "runtime.h", "mma.h", "matrix.h",
+                               "cp_async.h"))
         if not os.path.exists(obj) or os.path.getmtime(obj) < newest:
             run([cxx, "-std=c++20", "-O1", "-frounding-math",
                  "-fsanitize=address", "-c", path, "-o", obj + ".tmp"])

@@ -199,16 +199,25 @@ def main():
     symbols = runtime_symbols(tc)
     every = (set(sections["intrinsics"]) | libdevice_intrinsics |
              op_intrinsics)
-    # mma.sync intrinsics are warp-collective: tileiras-sim-prep turns each
-    # call into __sim_mma(name, ...), whose decoder (tools/sim/mma.cpp) must
-    # know the name; test/unit/Sim/MmaEmulationTest.cpp checks every one.
-    mma_tests = open(os.path.join(root, "test", "unit", "Sim",
-                                  "MmaEmulationTest.cpp")).read()
+    # The warp-collective intrinsics (mma.sync, ldmatrix, stmatrix):
+    # tileiras-sim-prep turns each call into __sim_mma / __sim_ldmatrix /
+    # __sim_stmatrix(name, ...), whose decoder (tools/sim/mma.cpp,
+    # matrix.cpp) must know the name; the unit tests of test/unit/Sim name
+    # and check every one (ldmatrix/stmatrix: in their kSimulatedForms).
+    def unit_tests(name):
+        return open(os.path.join(root, "test", "unit", "Sim", name)).read()
+    matrix_tests = unit_tests("LdmatrixEmulationTest.cpp")
+    matrix_forms = matrix_tests[matrix_tests.index("kSimulatedForms[] = {"):]
+    matrix_forms = matrix_forms[:matrix_forms.index("};")]
+    collective = {"mma": unit_tests("MmaEmulationTest.cpp"),
+                  "ldmatrix": matrix_forms, "stmatrix": matrix_forms}
 
     def implemented(name):
-        short = name[len("llvm.nvvm."):]
-        if short.startswith("mma."):
-            return "__sim_mma" in symbols and f'"{short}"' in mma_tests
+        short = re.sub(r"\.p[0-9]+$", "", name[len("llvm.nvvm."):])
+        kind = short.split(".")[0]
+        if kind in collective:
+            return (f"__sim_{kind}" in symbols and
+                    f'"{short}"' in collective[kind])
         return "__sim_nvvm_" + short.replace(".", "_") in symbols
     missing = sorted(n for n in every if not implemented(n))
     for name in missing:

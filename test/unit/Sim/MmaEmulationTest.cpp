@@ -11,6 +11,7 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -84,6 +85,8 @@ uint32_t randomBits(Type type, std::mt19937 &rng) {
     return uint32_t(int8_t(v * 30)) & 0xff;
   case Type::U8:
     return uint32_t(rng() % 256);
+  case Type::F64: // 64-bit registers: see runF64
+    break;
   }
   return 0;
 }
@@ -109,17 +112,18 @@ void check(const std::string &name, Type a, Type b, unsigned k) {
   const LaneFragments *pointers[32];
   for (unsigned lane = 0; lane < 32; ++lane) {
     pointers[lane] = &lanes[lane];
-    for (unsigned i = 0; i < kAWords * 32 / bits(a); ++i) {
+    unsigned bAt = instr->aWords, cAt = instr->aWords + instr->bWords;
+    for (unsigned i = 0; i < instr->aWords * 32 / bits(a); ++i) {
       Element e = aTable(a, lane, i);
       unsigned per = 32 / bits(a);
       lanes[lane].words[i / per] |= matA[e.row * k + e.column]
                                     << (bits(a) * (i % per));
     }
-    for (unsigned i = 0; i < kBWords * 32 / bits(b); ++i) {
+    for (unsigned i = 0; i < instr->bWords * 32 / bits(b); ++i) {
       Element e = bTable(b, lane, i);
       unsigned per = 32 / bits(b);
-      lanes[lane].words[kAWords + i / per] |= matB[e.row * 8 + e.column]
-                                              << (bits(b) * (i % per));
+      lanes[lane].words[bAt + i / per] |= matB[e.row * 8 + e.column]
+                                          << (bits(b) * (i % per));
     }
     for (unsigned i = 0; i < kCWords; ++i) {
       Element e = cTable(lane, i);
@@ -131,7 +135,7 @@ void check(const std::string &name, Type a, Type b, unsigned k) {
         float f = float(c);
         std::memcpy(&word, &f, 4);
       }
-      lanes[lane].words[kAWords + kBWords + i] = word;
+      lanes[lane].words[cAt + i] = word;
     }
   }
   for (unsigned lane = 0; lane < 32; ++lane) {
@@ -159,6 +163,9 @@ void check(const std::string &name, Type a, Type b, unsigned k) {
 TEST(SimMma, F16) {
   check("mma.m16n8k16.row.col.f32.f32", Type::F16, Type::F16, 16);
 }
+TEST(SimMma, F16K8) { // sm_75's shape: A regs 0, 1 and B reg 0 of k16
+  check("mma.m16n8k8.row.col.f32.f32", Type::F16, Type::F16, 8);
+}
 TEST(SimMma, BF16) {
   check("mma.m16n8k16.row.col.bf16", Type::BF16, Type::BF16, 16);
 }
@@ -183,9 +190,99 @@ TEST(SimMma, Fp8Pairs) {
   check("mma.m16n8k32.row.col.f32.e5m2.e4m3.f32", Type::E5M2, Type::E4M3, 32);
 }
 
+// m8n8k4 f64, forwards: a0 of lane L is A(g, t), b0 is B(t, g), c0 and c1
+// are C(g, 2t) and C(g, 2t + 1).
+struct F64Case {
+  double a[8][4], b[4][8], c[8][8];
+};
+
+std::vector<uint32_t> f64Words(double x) {
+  uint64_t bits;
+  std::memcpy(&bits, &x, 8);
+  return {uint32_t(bits), uint32_t(bits >> 32)};
+}
+
+/// D of every lane, gathered into an 8x8 matrix.
+void runF64(const F64Case &m, double d[8][8]) {
+  std::optional<Instr> instr = decode("mma.m8n8k4.row.col.f64");
+  ASSERT_TRUE(instr);
+  EXPECT_EQ(instr->m, 8u);
+  EXPECT_EQ(instr->k, 4u);
+  LaneFragments lanes[32] = {};
+  const LaneFragments *pointers[32];
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    unsigned g = lane / 4, t = lane % 4;
+    pointers[lane] = &lanes[lane];
+    std::vector<uint32_t> words;
+    for (double x : {m.a[g][t], m.b[t][g], m.c[g][2 * t], m.c[g][2 * t + 1]})
+      for (uint32_t w : f64Words(x))
+        words.push_back(w);
+    std::copy(words.begin(), words.end(), lanes[lane].words);
+  }
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    uint32_t out[kCWords];
+    compute(*instr, pointers, lane, out);
+    unsigned g = lane / 4, t = lane % 4;
+    std::memcpy(&d[g][2 * t], &out[0], 8);
+    std::memcpy(&d[g][2 * t + 1], &out[2], 8);
+  }
+}
+
+TEST(SimMma, F64Exact) {
+  F64Case m;
+  std::mt19937 rng(64);
+  for (auto &row : m.a)
+    for (double &x : row)
+      x = double(int(rng() % 41) - 20) * 0.125;
+  for (auto &row : m.b)
+    for (double &x : row)
+      x = double(int(rng() % 41) - 20) * 0.5;
+  for (auto &row : m.c)
+    for (double &x : row)
+      x = double(int(rng() % 201) - 100);
+  double d[8][8];
+  runF64(m, d);
+  for (unsigned i = 0; i < 8; ++i)
+    for (unsigned j = 0; j < 8; ++j) {
+      double expected = m.c[i][j];
+      for (unsigned k = 0; k < 4; ++k)
+        expected += m.a[i][k] * m.b[k][j];
+      EXPECT_EQ(d[i][j], expected) << "D(" << i << ", " << j << ")";
+    }
+}
+
+TEST(SimMma, F64Rounded) { // inexact sums: within a few ulps of the exact one
+  F64Case m;
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (auto &row : m.a)
+    for (double &x : row)
+      x = u(rng);
+  for (auto &row : m.b)
+    for (double &x : row)
+      x = u(rng);
+  for (auto &row : m.c)
+    for (double &x : row)
+      x = u(rng);
+  double d[8][8];
+  runF64(m, d);
+  for (unsigned i = 0; i < 8; ++i)
+    for (unsigned j = 0; j < 8; ++j) {
+      long double expected = m.c[i][j], magnitude = std::fabs(m.c[i][j]);
+      for (unsigned k = 0; k < 4; ++k) {
+        expected += (long double)m.a[i][k] * m.b[k][j];
+        magnitude += std::fabs((long double)m.a[i][k] * m.b[k][j]);
+      }
+      EXPECT_NEAR(d[i][j], double(expected), double(magnitude) * 1e-15)
+          << "D(" << i << ", " << j << ")";
+    }
+}
+
 TEST(SimMma, UnknownFormsAreRejected) {
-  EXPECT_FALSE(decode("mma.m8n8k4.row.col.f64"));
+  EXPECT_FALSE(decode("mma.m8n8k4.row.col.f32.f32"));
   EXPECT_FALSE(decode("mma.m16n8k16.row.col.f16.f16"));
+  EXPECT_FALSE(decode("mma.m16n8k8.row.col.f16.f16"));
+  EXPECT_FALSE(decode("mma.m16n8k8.row.col.f64"));
   EXPECT_FALSE(decode("mma.m16n8k8.row.col.bf16")); // k8 bf16: not emitted
 }
 
