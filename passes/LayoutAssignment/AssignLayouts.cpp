@@ -757,7 +757,8 @@ private:
   }
 
   /// Whether a store vectorizes as well in `candidate` as in its pointer's
-  /// layout, with pointers and mask recomputable there.
+  /// layout (an mma accumulator: with its pairs), with pointers and mask
+  /// recomputable there.
   bool storesAsWellIn(nv::StoreOp store, Attribute candidate) {
     int budget = kRematerializationBudget;
     if (!canRematerialize(store.getPtr(), candidate, budget) ||
@@ -771,6 +772,11 @@ private:
       return false;
     AxisInfo info = axisInfo.getAxisInfo(store.getPtr());
     int64_t limit = 128 / elementBits(store.getValue().getType());
+    // An mma.sync accumulator holds pairs along N: stored from its
+    // fragments with pair-wide vectors it still beats a round trip through
+    // shared memory and two barriers (Triton's epilogue bypass).
+    if (isa<nv::MmaEncodingAttr>(candidate))
+      limit = std::min<int64_t>(limit, 2);
     for (unsigned d = 0; d < tile.getRank(); ++d) {
       int64_t want = std::min<int64_t>(
           {info.getContiguity(d), limit,
