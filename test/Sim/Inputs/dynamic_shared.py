@@ -19,14 +19,13 @@ SRC, BIN, WORK = sys.argv[1:4]
 sys.path.insert(0, os.path.join(SRC, "tools", "sim"))
 from simlib import Buffer, Scalar, Toolchain  # noqa: E402
 
-KERNEL = os.path.join(SRC, "test", "E2E", "shared-memory", "Inputs",
-                      "transpose128.mlir")
+INPUTS = os.path.join(SRC, "test", "E2E", "shared-memory", "Inputs")
 GUARD, SENTINEL = 32, -12345.0
 
 
-def metadata(target):
+def metadata(kernel, target):
     out = subprocess.run(
-        [os.path.join(BIN, "tileiras"), f"--gpu-name={target}", KERNEL,
+        [os.path.join(BIN, "tileiras"), f"--gpu-name={target}", kernel,
          "-o", os.path.join(WORK, f"t.{target}.ptx"), "--metadata=-"],
         capture_output=True, text=True, check=True).stdout
     return json.loads(out)["targets"][0]["kernels"][0]
@@ -34,9 +33,14 @@ def metadata(target):
 
 tools = Toolchain(WORK, bin_dir=BIN)
 rng = random.Random(7)
-for target in ("sm_80", "sm_90a"):
-    meta = metadata(target)
-    kernel = tools.build(KERNEL, name=f"transpose128_{target}", target=target)
+# transpose128-calls-helper.mlir: the kernel's dynamic buffer follows the
+# device function's static one in the arena, as on the GPU.
+for source, target in (("transpose128", "sm_80"), ("transpose128", "sm_90a"),
+                       ("transpose128-calls-helper", "sm_90a")):
+    path = os.path.join(INPUTS, source + ".mlir")
+    meta = metadata(path, target)
+    kernel = tools.build(path, name=f"{source}_{target}", target=target)
+    target = f"{source} {target}"
     print(f"{target}: metadata static {meta['static_shared_memory_bytes']} "
           f"dynamic {meta['dynamic_shared_memory_bytes']}, simulator arena "
           f"{kernel.shared_bytes} bytes")
