@@ -4,7 +4,9 @@
 #   examples/gpu/build_ptx.sh [target] [outdir]
 #
 # target defaults to sm_90a, outdir to build/examples-ptx; each kernel goes
-# to <outdir>/<example>.<target>.ptx. $TILEIRAS overrides the compiler
+# to <outdir>/<example>.<target>.ptx, its kernel metadata (block size,
+# dynamic shared memory; docs/cli.md) to <example>.<target>.json beside it,
+# which run_on_gpu.py reads. $TILEIRAS overrides the compiler
 # (default build/bin/tileiras). Copy the folder (and examples/gpu/) to a
 # machine with a GPU and run examples/gpu/run_on_gpu.py there.
 set -uo pipefail
@@ -23,7 +25,8 @@ status=0
 for kernel in "$ROOT"/examples/*.mlir; do
   name=$(basename "$kernel" .mlir)
   ptx="$OUT/$name.$TARGET.ptx"
-  if "$TILEIRAS" --gpu-name="$TARGET" "$kernel" -o "$ptx"; then
+  if "$TILEIRAS" --gpu-name="$TARGET" "$kernel" -o "$ptx" \
+       --metadata="$OUT/$name.$TARGET.json"; then
     echo "  $name -> $ptx"
   else
     echo "  $name: FAILED to compile" >&2

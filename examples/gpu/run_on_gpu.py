@@ -12,15 +12,18 @@ through the driver API, libcuda, with ctypes).
 For every example of specs.py and each of its "gpu" sizes: loads
 DIR/<example>.<arch>.ptx, checks that the kernel's .param list and .reqntid
 match the spec, generates the seeded inputs, launches the kernel (block =
-32 * numWarps threads, the spec's grid, no dynamic shared memory: the
-kernels declare their shared memory statically), copies the outputs back
-and compares them with the reference within the stated tolerance. Prints a
-table and exits with status 1 if anything failed.
+32 * numWarps threads, the spec's grid, and the dynamic shared memory of
+the kernel metadata DIR/<example>.<arch>.json that build_ptx.sh writes
+beside the PTX, with CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES raised
+to it when the kernel needs more than 48 KiB in all), copies the outputs
+back and compares them with the reference within the stated tolerance.
+Prints a table and exits with status 1 if anything failed.
 
 --dry-run does everything but the launch (no GPU, no numpy needed): it
 checks the PTX interfaces against the specs and evaluates the references.
 """
 import argparse
+import json
 import os
 import re
 import sys
@@ -67,6 +70,42 @@ def check_interface(spec, text):
                            f"launches {spec.block} threads")
 
 
+# ------------------------------------------------------------ shared memory
+PORTABLE_SHARED_MEMORY_BYTES = 48 * 1024  # without opting in, on every GPU
+
+
+def kernel_metadata(ptx_path, kernel):
+    """The kernel's entry of the metadata JSON beside the PTX (`tileiras
+    --metadata`, docs/cli.md), or None when there is none."""
+    path = os.path.splitext(ptx_path)[0] + ".json"
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        document = json.load(f)
+    for target in document["targets"]:
+        for entry in target["kernels"]:
+            if entry["name"] == kernel:
+                return entry
+    raise RuntimeError(f"{path} describes no kernel {kernel}")
+
+
+def launch_shared_memory(ptx_text, meta):
+    """(dynamic shared memory bytes to launch with, whether the kernel's
+    CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES must be raised to them
+    first). A CTA gets at most 48 KiB in all unless the attribute allows
+    more (up to the device's opt-in maximum)."""
+    if meta is None:
+        if re.search(r"\.extern\s+\.shared", ptx_text):
+            raise RuntimeError("the PTX uses dynamic shared memory (.extern "
+                               ".shared) but there is no kernel metadata "
+                               "beside it to say how much; rebuild with "
+                               "examples/gpu/build_ptx.sh")
+        return 0, False
+    dynamic = int(meta["dynamic_shared_memory_bytes"])
+    static = int(meta["static_shared_memory_bytes"])
+    return dynamic, static + dynamic > PORTABLE_SHARED_MEMORY_BYTES
+
+
 # ----------------------------------------------------------------- backends
 class Cupy:
     name = "cupy"
@@ -77,13 +116,17 @@ class Cupy:
         self.cp, self.np = cupy, numpy
         cupy.cuda.Device().synchronize()
 
-    def load(self, path, kernel):
-        return self.cp.RawModule(path=path).get_function(kernel)
+    def load(self, path, kernel, shared):
+        function = self.cp.RawModule(path=path).get_function(kernel)
+        dynamic, opt_in = shared
+        if opt_in:
+            function.max_dynamic_shared_size_bytes = dynamic
+        return function
 
     def upload(self, data):
         return self.cp.asarray(self.np.frombuffer(data, dtype=self.np.uint8))
 
-    def launch(self, function, grid, block, args):
+    def launch(self, function, grid, block, args, shared):
         values = []
         for kind, value in args:
             if kind == "ptr":
@@ -92,11 +135,14 @@ class Cupy:
                 values.append(self.np.uint32(value).view(self.np.int32))
             else:  # f32, from its bits: exact
                 values.append(self.np.uint32(value).view(self.np.float32))
-        function(grid, block, tuple(values), shared_mem=0)
+        function(grid, block, tuple(values), shared_mem=shared[0])
         self.cp.cuda.Device().synchronize()
 
     def download(self, buffer):
         return self.cp.asnumpy(buffer).tobytes()
+
+
+CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8  # CUfunction_attribute
 
 
 class TorchDriver:
@@ -119,6 +165,8 @@ class TorchDriver:
             c.c_void_p, c.c_uint, c.c_uint, c.c_uint, c.c_uint, c.c_uint,
             c.c_uint, c.c_uint, c.c_void_p, c.POINTER(c.c_void_p),
             c.POINTER(c.c_void_p)]
+        self.cuda.cuFuncSetAttribute.argtypes = [c.c_void_p, c.c_int,
+                                                 c.c_int]
         self.cuda.cuGetErrorString.argtypes = [c.c_int,
                                                c.POINTER(c.c_char_p)]
         self.modules = []
@@ -130,7 +178,7 @@ class TorchDriver:
             raise RuntimeError(f"{what}: CUDA error {status} "
                                f"({(text.value or b'?').decode()})")
 
-    def load(self, path, kernel):
+    def load(self, path, kernel, shared):
         c = self.ctypes
         with open(path, "rb") as f:
             image = f.read() + b"\0"
@@ -141,13 +189,19 @@ class TorchDriver:
         self.check(self.cuda.cuModuleGetFunction(c.byref(function), module,
                                                  kernel.encode()),
                    f"cuModuleGetFunction({kernel})")
+        dynamic, opt_in = shared
+        if opt_in:
+            self.check(self.cuda.cuFuncSetAttribute(
+                function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                dynamic), f"cuFuncSetAttribute({kernel}, {dynamic} bytes of "
+                          "dynamic shared memory)")
         return function
 
     def upload(self, data):
         host = self.torch.frombuffer(bytearray(data), dtype=self.torch.uint8)
         return host.to("cuda")
 
-    def launch(self, function, grid, block, args):
+    def launch(self, function, grid, block, args, shared):
         c = self.ctypes
         values = []
         for kind, value in args:
@@ -160,8 +214,9 @@ class TorchDriver:
         pointers = (c.c_void_p * len(values))(
             *[c.cast(c.pointer(v), c.c_void_p) for v in values])
         self.torch.cuda.synchronize()  # the uploads are on torch's stream
-        self.check(self.cuda.cuLaunchKernel(function, *grid, *block, 0, None,
-                                            pointers, None), "cuLaunchKernel")
+        self.check(self.cuda.cuLaunchKernel(function, *grid, *block,
+                                            shared[0], None, pointers, None),
+                   "cuLaunchKernel")
         self.check(self.cuda.cuCtxSynchronize(), "kernel execution")
 
     def download(self, buffer):
@@ -181,7 +236,10 @@ def make_backend(choice):
 
 # -------------------------------------------------------------------- main
 def run_example(backend, spec, path, sizes_key):
-    function = backend.load(path, spec.kernel) if backend else None
+    with open(path) as f:
+        shared = launch_shared_memory(f.read(),
+                                      kernel_metadata(path, spec.kernel))
+    function = backend.load(path, spec.kernel, shared) if backend else None
     results = []
     for size in spec.sizes[sizes_key]:
         inputs = specs.inputs_for(spec, size)
@@ -197,7 +255,7 @@ def run_example(backend, spec, path, sizes_key):
             else:
                 args.append((arg.ptx_type, specs.scalar_bits(
                     arg.ptx_type, inputs[arg.name])))
-        backend.launch(function, spec.grid(size), spec.block, args)
+        backend.launch(function, spec.grid(size), spec.block, args, shared)
         outputs = {a.name: backend.download(buffers[a.name])
                    for a in spec.args
                    if isinstance(a, specs.Buffer) and a.is_output}

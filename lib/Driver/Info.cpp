@@ -31,12 +31,11 @@ void driver::printVersion(llvm::raw_ostream &os) {
   for (const Target &target : targets)
     lowest = std::min(lowest, target.minPtx());
   os << "tileiras " << TILEIRAS_VERSION << "\n"
-     << "LLVM " << LLVM_VERSION_STRING
-     << " (NVPTX backend linked in-process)\n"
+     << "LLVM " << LLVM_VERSION_STRING << " (NVPTX backend linked in-process)\n"
      << "PTX ISA " << lowest.str() << " to "
-     << targetspec::newestLlvmPtx().str() << " for "
-     << targets.front().name() << " through " << targets.back().name() << " ("
-     << targets.size() << " targets; see --list-gpus)\n";
+     << targetspec::newestLlvmPtx().str() << " for " << targets.front().name()
+     << " through " << targets.back().name() << " (" << targets.size()
+     << " targets; see --list-gpus)\n";
 }
 
 void driver::printGpuList(llvm::raw_ostream &os, bool json) {
@@ -53,19 +52,26 @@ void driver::printGpuList(llvm::raw_ostream &os, bool json) {
           {"cuda_arch", target.cudaArch()},
           {"min_ptx", target.minPtx().str()},
           {"tmem", target.hasTMem()},
+          {"static_shared_memory_per_cta",
+           target.arch().geometry.staticSharedMemoryBytes},
           {"max_shared_memory_per_cta",
            target.arch().geometry.maxSharedMemoryPerCTABytes},
       });
     os << llvm::formatv("{0:2}", llvm::json::Value(std::move(array))) << "\n";
     return;
   }
-  os << llvm::format("%-9s %-4s %-14s %-10s %-10s %-8s %-5s\n", "TARGET", "SM",
-                     "VARIANT", "FAMILY", "CUDA_ARCH", "MIN_PTX", "TMEM");
+  // Shared memory per CTA in bytes: what a kernel may declare statically,
+  // and the opt-in maximum (static + dynamic) the compiler allows a kernel.
+  os << llvm::format("%-9s %-4s %-14s %-10s %-10s %-8s %-5s %-12s %s\n",
+                     "TARGET", "SM", "VARIANT", "FAMILY", "CUDA_ARCH",
+                     "MIN_PTX", "TMEM", "STATIC_SMEM", "MAX_SMEM");
   for (const Target &target : targets)
-    os << llvm::format("%-9s %-4u %-14s %-10s %-10u %-8s %-5s\n",
+    os << llvm::format("%-9s %-4u %-14s %-10s %-10u %-8s %-5s %-12u %u\n",
                        target.name().c_str(), target.sm,
                        variantWord(target.variant).str().c_str(),
                        target.arch().family, target.cudaArch(),
                        target.minPtx().str().c_str(),
-                       target.hasTMem() ? "yes" : "no");
+                       target.hasTMem() ? "yes" : "no",
+                       target.arch().geometry.staticSharedMemoryBytes,
+                       target.arch().geometry.maxSharedMemoryPerCTABytes);
 }

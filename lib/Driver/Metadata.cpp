@@ -14,12 +14,32 @@ using namespace mlir;
 using namespace tileiras;
 using namespace tileiras::driver;
 
-/// Written by the lowering (SharedScratch.cpp): the kernel's scratch shared
-/// memory, its device functions' included.
+/// Written by the lowering (passes/TileToLLVM/SharedScratch.cpp): the
+/// kernel's scratch shared memory, its device functions' included...
 static constexpr llvm::StringLiteral kSharedMemoryAttr =
     "nv_tileaa.shared_memory_bytes";
+/// ...and, through `passthrough` (an LLVM function attribute), the part of
+/// it that is dynamic shared memory, when the kernel's own buffer is.
+static constexpr llvm::StringLiteral kDynamicSharedMemoryAttr =
+    "tileiras-dynamic-shared-memory-bytes";
 
-int64_t driver::dynamicSharedMemoryBytes(LLVM::LLVMFuncOp) { return 0; }
+int64_t driver::dynamicSharedMemoryBytes(LLVM::LLVMFuncOp kernel) {
+  ArrayAttr passthrough = kernel.getPassthroughAttr();
+  if (!passthrough)
+    return 0;
+  for (Attribute entry : passthrough) {
+    auto pair = dyn_cast<ArrayAttr>(entry);
+    if (!pair || pair.size() != 2)
+      continue;
+    auto key = dyn_cast<StringAttr>(pair[0]);
+    auto value = dyn_cast<StringAttr>(pair[1]);
+    int64_t bytes = 0;
+    if (key && value && key.getValue() == kDynamicSharedMemoryAttr &&
+        llvm::to_integer(value.getValue(), bytes))
+      return bytes;
+  }
+  return 0;
+}
 
 static std::array<int64_t, 3> readDims(Operation *op, llvm::StringRef name,
                                        std::array<int64_t, 3> dims) {
@@ -43,9 +63,11 @@ std::vector<KernelMetadata> driver::collectKernelMetadata(ModuleOp module) {
         readDims(func, NVVM::NVVMDialect::getReqntidAttrName(), kernel.threads);
     kernel.clusterDims = readDims(
         func, NVVM::NVVMDialect::getClusterDimAttrName(), kernel.clusterDims);
-    if (auto bytes = func->getAttrOfType<IntegerAttr>(kSharedMemoryAttr))
-      kernel.staticSharedBytes = bytes.getInt();
+    // Static: the device functions' buffers, and the kernel's own unless
+    // it is dynamic.
     kernel.dynamicSharedBytes = dynamicSharedMemoryBytes(func);
+    if (auto bytes = func->getAttrOfType<IntegerAttr>(kSharedMemoryAttr))
+      kernel.staticSharedBytes = bytes.getInt() - kernel.dynamicSharedBytes;
     kernels.push_back(std::move(kernel));
   });
   return kernels;

@@ -1,5 +1,6 @@
 """Kernels run on the CPU simulator (TILEIRAS_BACKEND=sim) and checked
-against NumPy: control flow, reductions and scans, shapes, atomics, dot,
+against NumPy: control flow, reductions and scans, shapes, dynamic shared
+memory (a tile exchange over 48 KiB), atomics, dot,
 and the simulator's checks (out-of-bounds access, device assertions).
 
     TILEIRAS_LIBRARY_PATH=build/lib TILEIRAS_BACKEND=sim /usr/bin/python3 \
@@ -69,6 +70,14 @@ def shapes(x_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr):
     t = tl.trans(x)
     both = tl.cat(tl.reshape(t, (M * N,)), tl.reshape(x, (M * N,)), dim=0)
     tl.store(out_ptr + tl.arange(0, 2 * M * N), both)
+
+
+@tileiras.jit(num_warps=8)
+def big_transpose(x_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr):
+    rows = tl.arange(0, M)
+    cols = tl.arange(0, N)
+    x = tl.load(x_ptr + rows[:, None] * N + cols[None, :])
+    tl.store(out_ptr + cols[:, None] * M + rows[None, :], tl.trans(x))
 
 
 @tileiras.jit
@@ -146,6 +155,18 @@ class SimTest(unittest.TestCase):
         shapes[(1,)](x, out, M=m, N=n)
         np.testing.assert_array_equal(out, np.concatenate(
             [x.T.reshape(-1), x.reshape(-1)]))
+
+    def test_dynamic_shared_memory(self):
+        # A 128 x 128 f32 transpose exchanges more than 48 KiB through
+        # shared memory: dynamic, sized by the metadata in the simulator.
+        m = n = 128
+        x = np.arange(m * n, dtype=np.float32).reshape(m, n)
+        out = np.zeros(m * n, np.float32)
+        compiled = big_transpose[(1,)](x, out, M=m, N=n)
+        np.testing.assert_array_equal(out, x.T.reshape(-1))
+        meta = compiled.kernel_metadata
+        self.assertGreater(meta["dynamic_shared_memory_bytes"], 48 * 1024)
+        self.assertEqual(meta["static_shared_memory_bytes"], 0)
 
     def test_atomics(self):
         x = np.random.default_rng(2).integers(0, 16, 1000).astype(np.int32)

@@ -67,6 +67,11 @@ static cl::opt<std::string>
                                   "ptx_kernel function)"));
 static cl::opt<bool> noEntry("no-entry",
                              cl::desc("translate only; no kernel entry"));
+static cl::opt<uint64_t> dynamicSharedBytesOption(
+    "dynamic-shared-bytes",
+    cl::desc("dynamic shared memory per CTA, for `extern .shared` globals "
+             "(default: the kernel's tileiras-dynamic-shared-memory-bytes "
+             "attribute)"));
 static cl::opt<bool> noAsan("no-asan",
                             cl::desc("do not mark functions sanitize_address"));
 
@@ -991,25 +996,60 @@ void renameNvvmIntrinsics(Module &m) {
   }
 }
 
+/// The dynamic shared memory to give each CTA: --dynamic-shared-bytes, else
+/// the largest tileiras-dynamic-shared-memory-bytes attribute of the
+/// module's functions (set by the lowering on kernels whose scratch is
+/// dynamic; the kernel metadata reports the same number).
+uint64_t dynamicSharedBytes(Module &m) {
+  if (dynamicSharedBytesOption.getNumOccurrences())
+    return dynamicSharedBytesOption;
+  uint64_t bytes = 0;
+  for (Function &f : m) {
+    Attribute attr = f.getFnAttribute("tileiras-dynamic-shared-memory-bytes");
+    uint64_t value = 0;
+    if (attr.isStringAttribute() && !to_integer(attr.getValueAsString(), value))
+      fail("@" + f.getName() +
+           ": tileiras-dynamic-shared-memory-bytes is not a number");
+    bytes = std::max(bytes, value);
+  }
+  return bytes;
+}
+
 /// Every shared-memory global becomes `__sim_shared_base() + offset`; the
-/// runtime gives each CTA its own arena of `__sim_shared_bytes` bytes.
+/// runtime gives each CTA its own arena of `__sim_shared_bytes` bytes. Static
+/// globals come first; external (dynamic, `extern .shared`) ones all start
+/// where the static ones end, as on the GPU, followed by the dynamic bytes.
 uint64_t relocateSharedMemory(Module &m,
                               const std::set<std::string> &sharedNames) {
   const DataLayout &dl = m.getDataLayout();
   uint64_t offset = 0;
   SmallVector<std::pair<GlobalVariable *, uint64_t>> shared;
+  SmallVector<GlobalVariable *> dynamic;
   for (const std::string &name : sharedNames) {
     GlobalVariable *g = m.getGlobalVariable(name, /*AllowInternal=*/true);
     if (!g)
       fail("shared global @" + name + " not found after parsing");
-    if (g->isDeclaration())
-      fail("@" + name +
-           " is dynamic (extern) shared memory, which the simulator does "
-           "not support");
+    if (g->isDeclaration()) {
+      dynamic.push_back(g);
+      continue;
+    }
     uint64_t align = std::max<uint64_t>(16, g->getAlign().valueOrOne().value());
     offset = alignTo(offset, align);
     shared.push_back({g, offset});
     offset += dl.getTypeAllocSize(g->getValueType());
+  }
+  if (!dynamic.empty()) {
+    uint64_t bytes = dynamicSharedBytes(m);
+    if (bytes == 0)
+      fail("@" + dynamic.front()->getName() +
+           " is dynamic (extern) shared memory, but no function says how "
+           "much (tileiras-dynamic-shared-memory-bytes); pass "
+           "--dynamic-shared-bytes=N (the kernel metadata's "
+           "dynamic_shared_memory_bytes)");
+    offset = alignTo(offset, 16);
+    for (GlobalVariable *g : dynamic)
+      shared.push_back({g, offset});
+    offset += bytes;
   }
   LLVMContext &ctx = m.getContext();
   FunctionCallee base =

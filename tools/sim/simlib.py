@@ -478,10 +478,17 @@ class Program:
              "-o", self.exe, "-lm"])
 
     def shared_bytes(self, function):
+        """The function's scratch: its static array, or for a kernel whose
+        buffer is dynamic (a zero-size external array) the size recorded
+        in its tileiras-dynamic-shared-memory-bytes passthrough."""
         m = re.search(r"__tileiras_smem_" + re.escape(function) +
                       r"\(\) \{[^}]*\} : !llvm\.array<(\d+) x i8>",
                       self.lowered)
-        return int(m.group(1)) if m else 0
+        dynamic = re.search(r"llvm\.func @" + re.escape(function) +
+                            r"\(.*\"tileiras-dynamic-shared-memory-bytes\", "
+                            r"\"(\d+)\"", self.lowered)
+        return ((int(m.group(1)) if m else 0) +
+                (int(dynamic.group(1)) if dynamic else 0))
 
     def run(self, function, threads, inputs, out_bytes):
         """inputs: [(bytes, bytes per thread)]; returns the output bytes."""

@@ -56,9 +56,9 @@ struct TargetMetadata {
   std::vector<KernelMetadata> kernels;
 };
 
-/// Dynamic shared memory a kernel must be launched with. Every kernel uses
-/// static shared memory only today; this is the one place to change when a
-/// lowering starts to use dynamic shared memory.
+/// Dynamic shared memory a kernel must be launched with (0 for kernels
+/// whose shared memory is all static, i.e. at most the target's static
+/// limit of 48 KiB).
 int64_t dynamicSharedMemoryBytes(mlir::LLVM::LLVMFuncOp kernel);
 
 /// Every kernel (llvm.func with nvvm.kernel) of a lowered module.

@@ -23,6 +23,22 @@ CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4
 
 _cuda = None
 
+# Shared memory a CTA may have without opting in (every GPU since sm_20).
+PORTABLE_SHARED_MEMORY_BYTES = 48 * 1024
+
+
+def dynamic_shared_memory(meta):
+    """(bytes, opt_in) for a kernel's metadata (docs/cli.md, "Kernel
+    metadata"): the dynamic shared memory to pass to cuLaunchKernel, and
+    whether CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES must first be
+    raised to it. By default a kernel may launch with at most 48 KiB minus
+    its static shared memory; above that, the launch fails unless the
+    attribute allows the dynamic size (up to the device's opt-in maximum,
+    CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, in all)."""
+    dynamic = int(meta.get("dynamic_shared_memory_bytes", 0))
+    static = int(meta.get("static_shared_memory_bytes", 0))
+    return dynamic, static + dynamic > PORTABLE_SHARED_MEMORY_BYTES
+
 
 def _load():
     global _cuda
@@ -138,11 +154,11 @@ class CudaBackend:
         self.check(self.cuda.cuModuleGetFunction(
             ctypes.byref(function), module, compiled.name.encode()),
             "cuModuleGetFunction")
-        dynamic = compiled.kernel_metadata["dynamic_shared_memory_bytes"]
-        if dynamic > 48 * 1024:
+        dynamic, opt_in = dynamic_shared_memory(compiled.kernel_metadata)
+        if opt_in:
             self.check(self.cuda.cuFuncSetAttribute(
                 function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                dynamic), "cuFuncSetAttribute")
+                ctypes.c_int(dynamic)), "cuFuncSetAttribute")
         self.functions[key] = (module, function)
         return self.functions[key]
 
@@ -179,7 +195,7 @@ class CudaBackend:
         params = (ctypes.c_void_p * max(1, len(keep)))(
             *[ctypes.cast(ctypes.byref(v), ctypes.c_void_p) for v in keep])
         block = meta["block_dims"]
-        shared = meta["dynamic_shared_memory_bytes"]
+        shared, _ = dynamic_shared_memory(meta)
         stream = _current_stream()
         cluster = meta["cluster_dims"]
         if cluster == [1, 1, 1]:
