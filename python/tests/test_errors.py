@@ -41,7 +41,66 @@ def undefined_name(x_ptr):
 @tileiras.jit
 def bad_syntax(x_ptr):
     for i in range(4):
-        break
+        with open("f"):  # no context managers in kernels
+            pass
+
+
+@tileiras.jit
+def returns_value(x_ptr):
+    return 1.0  # a kernel's result goes through pointers
+
+
+@tileiras.jit
+def first_positive(x_ptr, n):
+    for i in range(n):
+        if tl.load(x_ptr + i) > 0:
+            return i  # a value, inside a runtime loop
+    return -1
+
+
+@tileiras.jit
+def calls_first_positive(x_ptr, n):
+    tl.store(x_ptr, first_positive(x_ptr, n).to(tl.float32))
+
+
+@tileiras.jit
+def pick(x, flag):
+    if flag > 0:
+        return x
+    return 0.5  # f32 where the other path returns an i32 tile
+
+
+@tileiras.jit
+def calls_pick(x_ptr, n):
+    tl.store(x_ptr + tl.arange(0, 16), pick(tl.arange(0, 16), n))
+
+
+@tileiras.jit
+def tile_while(x_ptr, n):
+    i = tl.arange(0, 16)
+    while i < n:
+        i += 1
+        if n > 3:
+            break
+    tl.store(x_ptr + i, 1.0)
+
+
+@tileiras.jit
+def float_contiguous(x_ptr):
+    offs = tl.arange(0, 16).to(tl.float32)
+    tl.store(x_ptr + tl.arange(0, 16), tl.max_contiguous(offs, 16))
+
+
+@tileiras.jit
+def odd_contiguous(x_ptr):
+    offs = tl.arange(0, 16)
+    tl.store(x_ptr + tl.max_contiguous(offs, 6), 1.0)
+
+
+@tileiras.jit
+def hint_rank(x_ptr):
+    offs = tl.arange(0, 16)[:, None] + tl.arange(0, 16)[None, :]
+    tl.store(x_ptr + tl.multiple_of(offs, 16), 1.0)
 
 
 @tileiras.jit
@@ -77,10 +136,13 @@ def tensor_condition(x_ptr):
         tl.store(x_ptr, 1.0)
 
 
+_TAKES_N = (type_change, calls_first_positive, calls_pick, tile_while)
+
+
 class ErrorTest(unittest.TestCase):
     def check(self, kernel, marker, message):
         with self.assertRaises(tileiras.CompileError) as caught:
-            kernel.compile("*fp32", *(["i32"] if kernel is type_change
+            kernel.compile("*fp32", *(["i32"] if kernel in _TAKES_N
                                       else []), target="sm_80")
         text = str(caught.exception)
         expected = "%s:%d: error: " % (__file__, line_of(kernel, marker))
@@ -94,14 +156,42 @@ class ErrorTest(unittest.TestCase):
                    "shapes (64,) and (32,) cannot be broadcast together")
         self.check(undefined_name, "nowhere",
                    "name 'nowhere' is not defined")
-        self.check(bad_syntax, "break",
-                   "`break` is not supported in kernels")
+        self.check(bad_syntax, "with open",
+                   "unsupported Python syntax in a kernel: With")
         self.check(not_power_of_two, "tl.arange(0, 48)",
                    "tile dimensions must be powers of two")
         self.check(type_change, "for i in range(n)",
                    "variable 'acc' changes type inside runtime control flow")
         self.check(tensor_condition, "if a > 3",
                    "`if` needs a scalar condition")
+
+    def test_exit_errors(self):
+        self.check(returns_value, "return 1.0",
+                   "a kernel cannot return a value")
+        # The error is in the device function, at its line.
+        with self.assertRaises(tileiras.CompileError) as caught:
+            calls_first_positive.compile("*fp32", "i32", target="sm_80")
+        self.assertIn("%s:%d: error: " % (__file__, line_of(
+            first_positive, "return i ")), str(caught.exception))
+        self.assertIn("`return` with a value inside a runtime loop",
+                      str(caught.exception))
+        with self.assertRaises(tileiras.CompileError) as caught:
+            calls_pick.compile("*fp32", "i32", target="sm_80")
+        self.assertIn("%s:%d: error: " % (__file__, line_of(
+            pick, "return 0.5")), str(caught.exception))
+        self.assertIn("the values returned inside runtime control flow "
+                      "differ in type", str(caught.exception))
+        self.check(tile_while, "while i < n",
+                   "`while` needs a scalar condition")
+
+    def test_hint_errors(self):
+        self.check(float_contiguous, "tl.max_contiguous(offs, 16)",
+                   "max_contiguous needs an integer tile, got float32")
+        self.check(odd_contiguous, "tl.max_contiguous(offs, 6)",
+                   "max_contiguous needs powers of two, got 6")
+        self.check(hint_rank, "tl.multiple_of(offs, 16)",
+                   "multiple_of needs one value per dimension: 1 given for "
+                   "shape (16, 16)")
 
     def test_compiler_error_points_at_python(self):
         # Found by the verifier while parsing the generated MLIR.

@@ -162,6 +162,41 @@ def control(x_ptr, n, steps, flag, BLOCK: tl.constexpr, MODE: tl.constexpr):
     tl.store(x_ptr + offs, acc, mask=offs < n16 + tl.num_programs(0))
 
 
+@tileiras.jit
+def exits(x_ptr, out_ptr, n, limit, BLOCK: tl.constexpr):
+    if tl.program_id(0) > limit:
+        return
+    offs = tl.arange(0, BLOCK)
+    acc = tl.zeros((BLOCK,), tl.float32)
+    for k in range(n):
+        x = tl.load(x_ptr + k * BLOCK + offs)
+        if tl.sum(x, axis=0) < 0:
+            continue
+        if tl.max(x, axis=0) > 100:
+            break
+        acc += x
+    i = 0
+    while True:
+        i += 1
+        if i * i > limit:
+            break
+    tl.store(out_ptr + offs, acc + i)
+
+
+@tileiras.jit
+def wrapped_copy(x_ptr, out_ptr, n, HINT: tl.constexpr, BLOCK: tl.constexpr):
+    """Triton's idiom for offsets that wrap around (as in its matmul): the
+    modulo hides the contiguity, the hints give it back."""
+    pid = tl.program_id(0)
+    offs = (pid * BLOCK + tl.arange(0, BLOCK)) % n
+    if HINT == "multiple_of first":
+        offs = tl.max_contiguous(tl.multiple_of(offs, BLOCK), BLOCK)
+    elif HINT == "max_contiguous first":
+        offs = tl.multiple_of(tl.max_contiguous(offs, BLOCK), BLOCK)
+    tl.store(out_ptr + pid * BLOCK + tl.arange(0, BLOCK),
+             tl.load(x_ptr + offs))
+
+
 class LanguageTest(unittest.TestCase):
     def compile(self, kernel, *args, **kwargs):
         compiled = kernel.compile(*args, target="sm_90a", **kwargs)
@@ -213,6 +248,28 @@ class LanguageTest(unittest.TestCase):
         other = self.compile(control, "*fp32", "i32", "i32", "i32",
                              BLOCK=128, MODE="triple")
         self.assertNotEqual(compiled.mlir, other.mlir)
+
+    def test_break_continue_return(self):
+        compiled = self.compile(exits, "*fp32", "*fp32", "i32", "i32",
+                                BLOCK=32)
+        # Loops that may exit early become scf.while with a done flag;
+        # nothing of Python's exits is left as scf.for.
+        self.assertEqual(compiled.mlir.count("scf.while"), 2)
+        self.assertNotIn("scf.for", compiled.mlir)
+
+    def test_max_contiguous_vectorizes(self):
+        import re
+        vector_load = re.compile(r"ld\.global(\.\w+)*\.v4\.(f32|b32)")
+        plain = self.compile(wrapped_copy, "*fp32", "*fp32", "i32",
+                             HINT=None, BLOCK=128)
+        self.assertIsNone(vector_load.search(plain.asm))
+        for order in ("multiple_of first", "max_contiguous first"):
+            hinted = self.compile(wrapped_copy, "*fp32", "*fp32", "i32",
+                                  HINT=order, BLOCK=128)
+            self.assertIn("same_elements = array<i64: 128>", hinted.mlir)
+            self.assertIn("{div_by = 128 : i64, every = 128 : i64, "
+                          "along = 0 : i64}", hinted.mlir)
+            self.assertIsNotNone(vector_load.search(hinted.asm), order)
 
     def test_specialization(self):
         import numpy as np

@@ -30,8 +30,8 @@ __all__ = [
     "sqrt", "rsqrt", "sin", "cos", "floor", "ceil", "erf", "abs", "sigmoid",
     "cdiv", "dot", "sum", "max", "min", "argmax", "argmin", "reduce",
     "cumsum", "associative_scan", "reshape", "view", "permute", "trans",
-    "expand_dims", "broadcast_to", "cat", "multiple_of", "device_print",
-    "device_assert", "static_print",
+    "expand_dims", "broadcast_to", "cat", "multiple_of", "max_contiguous",
+    "device_print", "device_assert", "static_print",
 ]
 
 
@@ -242,7 +242,16 @@ def cat(a, b, dim=0, can_reorder=False):
 
 # Hints and debugging
 def multiple_of(x, values):
+    """Hint: x (a scalar) is a multiple of `values`; for a tile, the first
+    element of each contiguous run along each dimension is (one value per
+    dimension)."""
     return _sem().multiple_of(x, _unwrap(values))
+
+
+def max_contiguous(x, values):
+    """Hint: along each dimension, aligned runs of `values` elements of the
+    integer tile x increase by one (one value per dimension)."""
+    return _sem().max_contiguous(x, _unwrap(values))
 
 
 def device_print(prefix, *args):

@@ -1,0 +1,193 @@
+"""`break`, `continue` and early `return` on the CPU simulator, against
+NumPy: the exits depend on the data, and the loop-carried values must be
+those of the iteration that left.
+
+    TILEIRAS_LIBRARY_PATH=build/lib TILEIRAS_BACKEND=sim /usr/bin/python3 \
+        -m unittest discover -s python/tests -p 'test_sim_exits.py'
+"""
+import os
+import pathlib
+import sys
+import tempfile
+import unittest
+
+import numpy as np
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+os.environ.setdefault("TILEIRAS_CACHE_DIR", tempfile.mkdtemp())
+os.environ["TILEIRAS_BACKEND"] = "sim"
+
+import tileiras  # noqa: E402
+import tileiras.language as tl  # noqa: E402
+
+
+@tileiras.jit(num_warps=1)
+def find_first(x_ptr, out_ptr, steps_ptr, n, rows, BLOCK: tl.constexpr):
+    """Per row: index of the first negative element (-1 if none), and how
+    many blocks were read. Programs past the last row return at once."""
+    row = tl.program_id(0)
+    if row >= rows:
+        return
+    found = -1
+    blocks = 0
+    offs = tl.arange(0, BLOCK)
+    for start in range(0, n, BLOCK):
+        x = tl.load(x_ptr + row * n + start + offs, mask=start + offs < n,
+                    other=0.0)
+        blocks += 1
+        negative = (x < 0) & (start + offs < n)
+        if tl.max(negative.to(tl.int32), axis=0) == 0:
+            continue
+        found = start + tl.min(tl.where(negative, offs, BLOCK), axis=0)
+        break
+    tl.store(out_ptr + row, found)
+    tl.store(steps_ptr + row, blocks)
+
+
+@tileiras.jit(num_warps=1)
+def collatz(x_ptr, out_ptr, limit):
+    """Steps of the Collatz sequence from x[pid] down to 1, `while True`
+    with `break`; -1 when it takes more than `limit` steps (a `return`
+    from inside the loop)."""
+    pid = tl.program_id(0)
+    x = tl.load(x_ptr + pid)
+    steps = 0
+    while True:
+        if x == 1:
+            break
+        if steps >= limit:
+            tl.store(out_ptr + pid, -1)
+            return
+        steps += 1
+        if x % 2 == 0:
+            x = x // 2
+            continue
+        x = 3 * x + 1
+    tl.store(out_ptr + pid, steps)
+
+
+@tileiras.jit
+def sign_or_zero(v):
+    """A device function with an early return of a value."""
+    if v > 0:
+        return 1
+    if v < 0:
+        return -1
+    return 0
+
+
+@tileiras.jit(num_warps=1)
+def nested(x_ptr, out_ptr, n, m):
+    """Row sums until the first row whose sum is negative (outer break),
+    skipping elements after the first zero of each row (inner break), and
+    a static_range whose later steps a runtime break skips."""
+    total = 0.0
+    rows_done = 0
+    for i in range(n):
+        row_sum = 0.0
+        j = 0
+        while j < m:
+            v = tl.load(x_ptr + i * m + j)
+            if v == 0.0:
+                break
+            row_sum += v
+            j += 1
+        if row_sum < 0.0:
+            break
+        total += row_sum
+        rows_done += 1
+    signs = 0
+    for k in tl.static_range(4):
+        v = tl.load(x_ptr + k)
+        if v == 0.0:
+            break
+        signs = signs * 10 + sign_or_zero(v) + 1
+    tl.store(out_ptr, total)
+    tl.store(out_ptr + 1, rows_done.to(tl.float32))
+    tl.store(out_ptr + 2, signs.to(tl.float32))
+
+
+def collatz_steps(x, limit):
+    steps = 0
+    while x != 1:
+        if steps >= limit:
+            return -1
+        steps += 1
+        x = x // 2 if x % 2 == 0 else 3 * x + 1
+    return steps
+
+
+def nested_reference(x):
+    total, rows_done = 0.0, 0
+    for row in x:
+        row_sum = 0.0
+        for v in row:
+            if v == 0:
+                break
+            row_sum += v
+        if row_sum < 0:
+            break
+        total += row_sum
+        rows_done += 1
+    signs = 0
+    for v in x.reshape(-1)[:4]:
+        if v == 0:
+            break
+        signs = signs * 10 + int(np.sign(v)) + 1
+    return np.array([total, rows_done, signs], np.float32)
+
+
+class ExitsTest(unittest.TestCase):
+    def test_break_continue_and_early_return(self):
+        rows, n, block = 5, 40, 16
+        rng = np.random.default_rng(0)
+        x = rng.uniform(0.5, 1.0, (rows, n)).astype(np.float32)
+        x[0, 3] = -1.0      # first block
+        x[1, 35] = -2.0     # last, partial block
+        x[1, 39] = -3.0
+        x[3, 20] = -1.0     # second block, two negatives
+        x[3, 17] = -1.0
+        # row 2 and row 4: none
+        out = np.full(rows + 2, 7, np.int32)
+        steps = np.full(rows + 2, 7, np.int32)
+        find_first[(rows + 2,)](x, out, steps, n, rows, BLOCK=block)
+        want, want_steps = [], []
+        for r in range(rows):
+            neg = np.nonzero(x[r] < 0)[0]
+            want.append(int(neg[0]) if len(neg) else -1)
+            want_steps.append(int(neg[0]) // block + 1 if len(neg)
+                              else -(-n // block))
+        # The two extra programs returned before storing anything.
+        np.testing.assert_array_equal(out, want + [7, 7])
+        np.testing.assert_array_equal(steps, want_steps + [7, 7])
+
+    def test_while_true_break_return_in_loop(self):
+        x = np.array([1, 2, 3, 6, 7, 27, 97, 871], np.int32)
+        out = np.zeros(len(x), np.int32)
+        collatz[(len(x),)](x, out, 100)
+        np.testing.assert_array_equal(
+            out, [collatz_steps(int(v), 100) for v in x])
+
+    def test_nested_loops_static_range_device_return(self):
+        n, m = 6, 5
+        x = np.array([[1, 2, 0, 9, 9],     # row sum 3 (stops at the 0)
+                      [-1, 4, 1, 1, 1],    # 6
+                      [2, 2, 2, 2, 2],     # 10
+                      [-5, 0, 100, 1, 1],  # -5: the outer loop stops
+                      [1, 1, 1, 1, 1],
+                      [1, 1, 1, 1, 1]], np.float32)
+        y = x.copy()
+        y[0, :4] = [-3, 5, -1, 2]
+        y[3, 0] = 5
+        for data in (x, y):
+            out = np.zeros(3, np.float32)
+            nested[(1,)](data, out, n, m)
+            np.testing.assert_array_equal(out, nested_reference(data))
+        # x stops at row 3 (sum -5), signs of 1, 2 then a zero;
+        # y runs every row, signs of -3, 5, -1, 2.
+        np.testing.assert_array_equal(nested_reference(x), [19, 3, 22])
+        np.testing.assert_array_equal(nested_reference(y), [43, 6, 202])
+
+
+if __name__ == "__main__":
+    unittest.main()
