@@ -260,14 +260,16 @@ class LanguageTest(unittest.TestCase):
     def test_max_contiguous_vectorizes(self):
         import re
         vector_load = re.compile(r"ld\.global(\.\w+)*\.v4\.(f32|b32)")
+        # 512 elements over 128 threads: four each, one v4 load if the
+        # four are contiguous and 16-byte aligned.
         plain = self.compile(wrapped_copy, "*fp32", "*fp32", "i32",
-                             HINT=None, BLOCK=128)
+                             HINT=None, BLOCK=512)
         self.assertIsNone(vector_load.search(plain.asm))
         for order in ("multiple_of first", "max_contiguous first"):
             hinted = self.compile(wrapped_copy, "*fp32", "*fp32", "i32",
-                                  HINT=order, BLOCK=128)
-            self.assertIn("same_elements = array<i64: 128>", hinted.mlir)
-            self.assertIn("{div_by = 128 : i64, every = 128 : i64, "
+                                  HINT=order, BLOCK=512)
+            self.assertIn("same_elements = array<i64: 512>", hinted.mlir)
+            self.assertIn("{div_by = 512 : i64, every = 512 : i64, "
                           "along = 0 : i64}", hinted.mlir)
             self.assertIsNotNone(vector_load.search(hinted.asm), order)
 

@@ -75,6 +75,8 @@ class Semantic:
         if shape:
             return tensor(self.b.op("arith.constant dense<%s> : %s" % (
                 literal, ty.mlir_type(shape))), ty, shape)
+        if ty.is_bool:  # `true : i1` does not parse: the type is implied
+            return tensor(self.b.op("arith.constant %s" % literal), ty)
         return tensor(self.b.op("arith.constant %s : %s" % (literal, ty.mlir)),
                       ty)
 
