@@ -107,6 +107,30 @@ def nested(x_ptr, out_ptr, n, m):
     tl.store(out_ptr + 2, signs.to(tl.float32))
 
 
+@tileiras.jit(num_warps=1)
+def skip_blocks(x_ptr, out_ptr, n_blocks, BLOCK: tl.constexpr):
+    """Only `continue`: the loops stay scf.for / scf.while."""
+    offs = tl.arange(0, BLOCK)
+    acc = tl.zeros((BLOCK,), tl.float32)
+    used = 0
+    for b in range(n_blocks):
+        x = tl.load(x_ptr + b * BLOCK + offs)
+        if tl.min(x, axis=0) < 0:
+            continue
+        acc += x
+        used += 1
+    k = 0
+    odd = 0
+    while k < n_blocks:
+        k += 1
+        if k % 2 == 0:
+            continue
+        odd += k
+    tl.store(out_ptr + offs, acc)
+    tl.store(out_ptr + BLOCK, used.to(tl.float32))
+    tl.store(out_ptr + BLOCK + 1, odd.to(tl.float32))
+
+
 def collatz_steps(x, limit):
     steps = 0
     while x != 1:
@@ -160,6 +184,23 @@ class ExitsTest(unittest.TestCase):
         # The two extra programs returned before storing anything.
         np.testing.assert_array_equal(out, want + [7, 7])
         np.testing.assert_array_equal(steps, want_steps + [7, 7])
+
+    def test_continue_only(self):
+        blocks, block = 5, 16
+        x = np.random.default_rng(1).uniform(0, 1, (blocks, block)).astype(
+            np.float32)
+        x[1, 7] = -1.0
+        x[4, 0] = -2.0
+        out = np.zeros(block + 2, np.float32)
+        skip_blocks[(1,)](x, out, blocks, BLOCK=block)
+        keep = [0, 2, 3]
+        np.testing.assert_allclose(out[:block], x[keep].sum(axis=0),
+                                   rtol=1e-6)
+        self.assertEqual(list(out[block:]), [3.0, 1.0 + 3.0 + 5.0])
+        mlir = skip_blocks.compile(x, out, blocks, BLOCK=block,
+                                   target="sm_90a").mlir
+        self.assertEqual(mlir.count("scf.for"), 1)
+        self.assertEqual(mlir.count("scf.while"), 1)
 
     def test_while_true_break_return_in_loop(self):
         x = np.array([1, 2, 3, 6, 7, 27, 97, 871], np.int32)
