@@ -129,6 +129,18 @@ def dot_kinds(a_ptr, b_ptr, c_ptr, PRECISION: tl.constexpr,
 
 
 @tileiras.jit
+def dot_f8(a_bits, b_bits, c_ptr, A_TY: tl.constexpr, B_TY: tl.constexpr,
+           M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    """float8 operands arrive as their bits (NumPy has no float8)."""
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    a = tl.load(a_bits + rm[:, None] * K + rk[None, :]).to(A_TY, bitcast=True)
+    b = tl.load(b_bits + rk[:, None] * N + rn[None, :]).to(B_TY, bitcast=True)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], tl.dot(a, b))
+
+
+@tileiras.jit
 def int_dtypes(i8, i16, i32, i64, u8, out_i8, out_i16, out_i32, out_i64,
                out_u8, flags, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
@@ -326,6 +338,23 @@ class OpsTest(unittest.TestCase):
         np.testing.assert_allclose(
             c, bf.astype(np.float64) @ bg.astype(np.float64), rtol=1e-4,
             atol=1e-4)
+
+    def test_dot_float8(self):
+        rng = np.random.default_rng(26)
+        m = n = k = 16
+        # finite codes of small magnitude (exponent bits not all ones)
+        a = rng.integers(0, 0x70, (m, k)).astype(np.uint8)
+        a |= rng.integers(0, 2, (m, k)).astype(np.uint8) << 7
+        b = rng.integers(0, 0x70, (k, n)).astype(np.uint8)
+        for a_ty, b_ty, ta, tb in ((tl.float8e4m3fn, tl.float8e4m3fn, E4M3,
+                                    E4M3),
+                                   (tl.float8e5m2, tl.float8e4m3fn, E5M2,
+                                    E4M3)):
+            c = np.zeros((m, n), np.float32)
+            dot_f8[(1,)](a, b, c, A_TY=a_ty, B_TY=b_ty, M=m, N=n, K=k)
+            scale = (np.abs(ta[a]) @ np.abs(tb[b])).max()
+            np.testing.assert_allclose(c, ta[a] @ tb[b], rtol=1e-6,
+                                       atol=1e-6 * scale, err_msg=repr(a_ty))
 
     def test_integer_dtypes(self):
         block = 64
