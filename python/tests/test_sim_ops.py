@@ -129,9 +129,10 @@ def dot_kinds(a_ptr, b_ptr, c_ptr, PRECISION: tl.constexpr,
 
 
 @tileiras.jit
-def dot_f8(a_bits, b_bits, c_ptr, A_TY: tl.constexpr, B_TY: tl.constexpr,
-           M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
-    """float8 operands arrive as their bits (NumPy has no float8)."""
+def dot_bits(a_bits, b_bits, c_ptr, A_TY: tl.constexpr, B_TY: tl.constexpr,
+             M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    """bfloat16 and float8 operands arrive as their bits (NumPy has
+    neither)."""
     rm = tl.arange(0, M)
     rn = tl.arange(0, N)
     rk = tl.arange(0, K)
@@ -351,10 +352,23 @@ class OpsTest(unittest.TestCase):
                                    (tl.float8e5m2, tl.float8e4m3fn, E5M2,
                                     E4M3)):
             c = np.zeros((m, n), np.float32)
-            dot_f8[(1,)](a, b, c, A_TY=a_ty, B_TY=b_ty, M=m, N=n, K=k)
+            dot_bits[(1,)](a, b, c, A_TY=a_ty, B_TY=b_ty, M=m, N=n, K=k)
             scale = (np.abs(ta[a]) @ np.abs(tb[b])).max()
             np.testing.assert_allclose(c, ta[a] @ tb[b], rtol=1e-6,
                                        atol=1e-6 * scale, err_msg=repr(a_ty))
+
+    def test_dot_bfloat16(self):
+        rng = np.random.default_rng(27)
+        m, n, k = 16, 16, 32
+        a = bf16_bits(rng.standard_normal((m, k)))
+        b = bf16_bits(rng.standard_normal((k, n)))
+        c = np.zeros((m, n), np.float32)
+        dot_bits[(1,)](a, b, c, A_TY=tl.bfloat16, B_TY=tl.bfloat16, M=m,
+                       N=n, K=k)
+        value = lambda bits: (bits.astype(np.uint32) << 16).view(np.float32)
+        np.testing.assert_allclose(c, value(a).astype(np.float64) @
+                                   value(b).astype(np.float64), rtol=1e-5,
+                                   atol=1e-5)
 
     def test_integer_dtypes(self):
         block = 64
