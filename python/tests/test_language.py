@@ -184,6 +184,16 @@ def exits(x_ptr, out_ptr, n, limit, BLOCK: tl.constexpr):
 
 
 @tileiras.jit
+def copy_until(x_ptr, out_ptr, n, stop, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    for start in range(0, n, BLOCK):
+        x = tl.load(x_ptr + start + offs)
+        tl.store(out_ptr + start + offs, x)
+        if tl.max(x, axis=0) > stop:
+            break
+
+
+@tileiras.jit
 def wrapped_copy(x_ptr, out_ptr, n, HINT: tl.constexpr, BLOCK: tl.constexpr):
     """Triton's idiom for offsets that wrap around (as in its matmul): the
     modulo hides the contiguity, the hints give it back."""
@@ -256,6 +266,17 @@ class LanguageTest(unittest.TestCase):
         # nothing of Python's exits is left as scf.for.
         self.assertEqual(compiled.mlir.count("scf.while"), 2)
         self.assertNotIn("scf.for", compiled.mlir)
+
+    def test_break_loop_counter_keeps_alignment(self):
+        # The scf.while counter of `range(0, n, BLOCK)` (0, then +BLOCK)
+        # is a multiple of BLOCK to the compiler's analysis, as the scf.for
+        # induction variable was: the accesses stay vectorized.
+        compiled = self.compile(copy_until, "*fp32", "*fp32", "i32", "fp32",
+                                BLOCK=512)
+        self.assertIn("scf.while", compiled.mlir)
+        self.assertNotIn("scf.for", compiled.mlir)
+        self.assertIn("ld.global.v4", compiled.asm)
+        self.assertIn("st.global.v4", compiled.asm)
 
     def test_max_contiguous_vectorizes(self):
         import re
