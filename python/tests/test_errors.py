@@ -136,7 +136,19 @@ def tensor_condition(x_ptr):
         tl.store(x_ptr, 1.0)
 
 
-_TAKES_N = (type_change, calls_first_positive, calls_pick, tile_while)
+@tileiras.jit
+def bad_range_hint(x_ptr):
+    for i in tl.range(0, 4, num_stage=2):  # num_stages
+        tl.store(x_ptr + i, 1.0)
+
+
+@tileiras.jit
+def runtime_static_assert(x_ptr, n):
+    tl.static_assert(n > 0)
+    tl.store(x_ptr, 1.0)
+
+
+_TAKES_N = (runtime_static_assert, type_change, calls_first_positive, calls_pick, tile_while)
 
 
 class ErrorTest(unittest.TestCase):
@@ -183,6 +195,13 @@ class ErrorTest(unittest.TestCase):
                       "differ in type", str(caught.exception))
         self.check(tile_while, "while i < n",
                    "`while` needs a scalar condition")
+
+    def test_range_and_static_assert_errors(self):
+        self.check(bad_range_hint, "num_stage=2",
+                   "tl.range() got an unexpected keyword argument "
+                   "'num_stage'")
+        self.check(runtime_static_assert, "tl.static_assert(n > 0)",
+                   "static_assert needs a compile-time condition")
 
     def test_hint_errors(self):
         self.check(float_contiguous, "tl.max_contiguous(offs, 16)",

@@ -194,6 +194,17 @@ def copy_until(x_ptr, out_ptr, n, stop, BLOCK: tl.constexpr):
 
 
 @tileiras.jit
+def pipelined_sum(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    """Triton's tl.range (hints ignored) and static_assert."""
+    tl.static_assert(BLOCK % 32 == 0, "BLOCK must be a multiple of 32")
+    offs = tl.arange(0, BLOCK)
+    acc = tl.zeros((BLOCK,), tl.float32)
+    for k in tl.range(0, n, num_stages=3, loop_unroll_factor=2):
+        acc += tl.load(x_ptr + k * BLOCK + offs)
+    tl.store(out_ptr + offs, acc)
+
+
+@tileiras.jit
 def wrapped_copy(x_ptr, out_ptr, n, HINT: tl.constexpr, BLOCK: tl.constexpr):
     """Triton's idiom for offsets that wrap around (as in its matmul): the
     modulo hides the contiguity, the hints give it back."""
@@ -277,6 +288,18 @@ class LanguageTest(unittest.TestCase):
         self.assertNotIn("scf.for", compiled.mlir)
         self.assertIn("ld.global.v4", compiled.asm)
         self.assertIn("st.global.v4", compiled.asm)
+
+    def test_tl_range_and_static_assert(self):
+        compiled = self.compile(pipelined_sum, "*fp32", "*fp32", "i32",
+                                BLOCK=64)
+        self.assertEqual(compiled.mlir.count("scf.for"), 1)
+        with self.assertRaises(tileiras.CompileError) as caught:
+            pipelined_sum.compile("*fp32", "*fp32", "i32", BLOCK=16,
+                                  target="sm_90a")
+        self.assertIn("static_assert failed: BLOCK must be a multiple of 32",
+                      str(caught.exception))
+        self.assertIn("tl.static_assert(BLOCK % 32 == 0",
+                      str(caught.exception))
 
     def test_max_contiguous_vectorizes(self):
         import re

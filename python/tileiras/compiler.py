@@ -475,16 +475,28 @@ class CodeGenerator(ast.NodeVisitor):
         if node.orelse:
             self.fail(node, "`for ... else` is not supported")
         if not isinstance(iterator, ast.Call):
-            self.fail(node, "kernels loop over range(...) or "
+            self.fail(node, "kernels loop over range(...), tl.range(...) or "
                       "tl.static_range(...)")
         fn = self.visit(iterator.func)
         args = [self.visit(a) for a in iterator.args]
         if fn is tl.static_range:
             self.static_loop(node, list(tl.static_range(*args)))
             return
-        if fn is not range:
-            self.fail(node, "kernels loop over range(...) or "
+        if fn is tl.range:
+            # Triton's pipelining hints (num_stages, loop_unroll_factor, ...)
+            # are accepted and ignored: the loop is a runtime range.
+            for keyword in iterator.keywords:
+                if keyword.arg not in tl.range.HINTS:
+                    self.fail(node, "tl.range() got an unexpected keyword "
+                              "argument '%s'" % keyword.arg)
+            if not 1 <= len(args) <= 3:
+                self.fail(node, "tl.range() takes 1 to 3 positional "
+                          "arguments")
+        elif fn is not range:
+            self.fail(node, "kernels loop over range(...), tl.range(...) or "
                       "tl.static_range(...)")
+        elif iterator.keywords:
+            self.fail(node, "range() takes no keyword arguments")
         if not isinstance(node.target, ast.Name):
             self.fail(node, "the loop variable must be a name")
         if len(args) == 1:
