@@ -5,12 +5,17 @@ Expressions are evaluated with Python semantics over compile-time constants
 and `tl.tensor` handles (whose operators emit MLIR, see semantic.py).
 Control flow on tensors becomes `scf` ops:
 
-* `for i in range(lo, hi, step)` -> `scf.for` (i32), every variable that
-  exists before the loop and is assigned in it is loop-carried;
+* `for i in range(lo, hi, step)` (or `tl.range`) -> `scf.for` (i32), every
+  variable that exists before the loop and is assigned in it is
+  loop-carried;
 * `for i in tl.static_range(...)` is unrolled;
 * `if` on a runtime scalar -> `scf.if` yielding the variables either branch
   assigns; `if` on a compile-time value keeps only the branch taken;
-* `while` -> `scf.while` carrying the variables the body assigns.
+* `while` -> `scf.while` carrying the variables the body assigns;
+* `break`, `continue`, `return` set exit flags in the scope (compile-time
+  bools or i1 scalars); the statements after a possible exit run under
+  `scf.if` on the flags' negation, and a loop that may break or return
+  becomes an `scf.while` with a `done` flag (`exiting_loop`).
 
 Other `@jit` functions called from a kernel are inlined.
 """
