@@ -131,6 +131,24 @@ def skip_blocks(x_ptr, out_ptr, n_blocks, BLOCK: tl.constexpr):
     tl.store(out_ptr + BLOCK + 1, odd.to(tl.float32))
 
 
+@tileiras.jit
+def unrolled_exits(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    """`continue` in a static_range, and a `return` from a static_range
+    inside a runtime loop."""
+    offs = tl.arange(0, BLOCK)
+    acc = tl.zeros((BLOCK,), tl.float32)
+    for k in range(n):
+        for s in tl.static_range(3):
+            v = tl.load(x_ptr + (k * 3 + s) * BLOCK + offs)
+            if tl.max(v, axis=0) > 5:
+                continue
+            if tl.min(v, axis=0) < -5:
+                tl.store(out_ptr + offs, acc)
+                return
+            acc += v
+    tl.store(out_ptr + offs, acc + 1000.0)
+
+
 def collatz_steps(x, limit):
     steps = 0
     while x != 1:
@@ -201,6 +219,29 @@ class ExitsTest(unittest.TestCase):
                                    target="sm_90a").mlir
         self.assertEqual(mlir.count("scf.for"), 1)
         self.assertEqual(mlir.count("scf.while"), 1)
+
+    def test_exits_from_unrolled_loops(self):
+        block, n = 32, 3
+        rng = np.random.default_rng(2)
+        for case in range(3):
+            x = rng.uniform(-1, 1, (3 * n, block)).astype(np.float32)
+            if case >= 1:
+                x[2, 3] = 6.0    # skipped row
+            if case == 2:
+                x[5, 0] = -6.0   # returns before adding rows 5..8
+            out = np.zeros(block, np.float32)
+            unrolled_exits[(1,)](x, out, n, BLOCK=block)
+            acc, returned = np.zeros(block, np.float32), False
+            for row in x:
+                if row.max() > 5:
+                    continue
+                if row.min() < -5:
+                    returned = True
+                    break
+                acc += row
+            want = acc if returned else acc + 1000.0
+            np.testing.assert_allclose(out, want, rtol=1e-5, atol=1e-5,
+                                       err_msg="case %d" % case)
 
     def test_while_true_break_return_in_loop(self):
         x = np.array([1, 2, 3, 6, 7, 27, 97, 871], np.int32)
