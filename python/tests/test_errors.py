@@ -148,7 +148,87 @@ def runtime_static_assert(x_ptr, n):
     tl.store(x_ptr, 1.0)
 
 
-_TAKES_N = (runtime_static_assert, type_change, calls_first_positive, calls_pick, tile_while)
+@tileiras.jit
+def pointer_or_nothing(p, flag):
+    if flag > 0:
+        return p + 1  # a pointer on one path only
+
+
+@tileiras.jit
+def calls_pointer_or_nothing(x_ptr, n):
+    tl.store(pointer_or_nothing(x_ptr, n), 1.0)
+
+
+@tileiras.jit
+def rows_of(ptrs, flag):
+    if flag > 0:
+        return tl.reshape(ptrs, (2, 16))  # no (2, 16) pointers before
+    return tl.reshape(ptrs + 1, (2, 16))
+
+
+@tileiras.jit
+def calls_rows_of(x_ptr, n):
+    tl.store(rows_of(x_ptr + tl.arange(0, 32), n), 1.0)
+
+
+@tileiras.jit
+def pointer_choice(p, flag):
+    if flag > 0:
+        return p + 1
+    return p
+
+
+@tileiras.jit
+def calls_pointer_choice(x_ptr, n):
+    """Not an error: a pointer returned on every path."""
+    tl.store(pointer_choice(x_ptr, n), 1.0)
+
+
+@tileiras.jit
+def pair_or_nothing(x, flag):
+    if flag > 0:
+        return x, x  # a tuple
+    return x, x
+
+
+@tileiras.jit
+def calls_pair_or_nothing(x_ptr, n):
+    a, b = pair_or_nothing(tl.load(x_ptr), n)
+    tl.store(x_ptr, a + b)
+
+
+@tileiras.jit
+def endless(x_ptr, n):
+    i = 0
+    while True:  # no break: never ends
+        i += 1
+    tl.store(x_ptr, 1.0)
+
+
+@tileiras.jit
+def range_keywords(x_ptr, n):
+    for i in range(0, n, step=2):
+        tl.store(x_ptr + i, 1.0)
+
+
+@tileiras.jit
+def range_arity(x_ptr, n):
+    for i in tl.range(0, n, 1, 2):
+        tl.store(x_ptr + i, 1.0)
+
+
+@tileiras.jit
+def scalar_contiguous(x_ptr, n):
+    tl.store(x_ptr + tl.max_contiguous(n, 16), 1.0)
+
+
+@tileiras.jit
+def float_multiple(x_ptr):
+    tl.store(x_ptr, tl.multiple_of(tl.load(x_ptr), 16))
+
+
+_TAKES_N = (calls_pointer_or_nothing, calls_rows_of, calls_pair_or_nothing, endless,
+            range_keywords, range_arity, scalar_contiguous, runtime_static_assert, type_change, calls_first_positive, calls_pick, tile_while)
 
 
 class ErrorTest(unittest.TestCase):
@@ -196,7 +276,32 @@ class ErrorTest(unittest.TestCase):
         self.check(tile_while, "while i < n",
                    "`while` needs a scalar condition")
 
+    def test_more_exit_errors(self):
+        for caller, callee, marker, message in (
+                (calls_pointer_or_nothing, pointer_or_nothing,
+                 "def pointer_or_nothing", "pointer_or_nothing returns a "
+                 "value on some paths only"),
+                (calls_rows_of, rows_of, "if flag > 0", "a pointer returned "
+                 "inside runtime control flow needs a pointer of its type "
+                 "and a shape that broadcasts to (2, 16)"),
+                (calls_pair_or_nothing, pair_or_nothing, "if flag > 0",
+                 "a value returned inside runtime control flow must be a "
+                 "tensor or a number")):
+            with self.assertRaises(tileiras.CompileError) as caught:
+                caller.compile("*fp32", "i32", target="sm_80")
+            self.assertIn("%s:%d: error: " % (__file__, line_of(
+                callee, marker)), str(caught.exception))
+            self.assertIn(message, str(caught.exception))
+        calls_pointer_choice.compile("*fp32", "i32", target="sm_80")
+        self.check(endless, "while True:",
+                   "`while` in a kernel needs a runtime scalar condition "
+                   "(or a `break`)")
+
     def test_range_and_static_assert_errors(self):
+        self.check(range_keywords, "step=2",
+                   "range() takes no keyword arguments")
+        self.check(range_arity, "tl.range(0, n, 1, 2)",
+                   "tl.range() takes 1 to 3 positional arguments")
         self.check(bad_range_hint, "num_stage=2",
                    "tl.range() got an unexpected keyword argument "
                    "'num_stage'")
@@ -204,6 +309,10 @@ class ErrorTest(unittest.TestCase):
                    "static_assert needs a compile-time condition")
 
     def test_hint_errors(self):
+        self.check(scalar_contiguous, "tl.max_contiguous(n, 16)",
+                   "max_contiguous needs a tile, got a scalar")
+        self.check(float_multiple, "tl.multiple_of(tl.load(x_ptr), 16)",
+                   "multiple_of needs integers or pointers, got float32")
         self.check(float_contiguous, "tl.max_contiguous(offs, 16)",
                    "max_contiguous needs an integer tile, got float32")
         self.check(odd_contiguous, "tl.max_contiguous(offs, 6)",

@@ -188,8 +188,17 @@ class CodeGenerator(ast.NodeVisitor):
                     if flag in self.scope:
                         self.scope[flag] = False
                 run()
+            # Where a single flag may be set, the skipping branch knows it
+            # is: e.g. after `if c: return x` then `return y`, every path
+            # has returned.
+            maybe = [f for f in (_BREAK, _CONTINUE, _RETURN)
+                     if isinstance(core._unwrap(self.scope.get(f)), tensor)]
+
+            def skipped_branch():
+                if len(maybe) == 1:
+                    self.scope[maybe[0]] = True
             self.runtime_if(self.sem.logical_not(state),
-                            [taken_branch, lambda: None], node)
+                            [taken_branch, skipped_branch], node)
         finally:
             self.b.line, self.b.col = saved
 
@@ -275,14 +284,11 @@ class CodeGenerator(ast.NodeVisitor):
         elif not test:
             self.fail(node, "static assertion failed: %s" % (msg,))
 
+    # (Python itself rejects `break`/`continue` outside a loop.)
     def visit_Break(self, node):
-        if not self.loop_depth:
-            self.fail(node, "`break` outside a loop")
         self.scope[_BREAK] = True
 
     def visit_Continue(self, node):
-        if not self.loop_depth:
-            self.fail(node, "`continue` outside a loop")
         self.scope[_CONTINUE] = True
 
     # -------------------------------------------------------- control flow
@@ -350,12 +356,31 @@ class CodeGenerator(ast.NodeVisitor):
         for i in (0, 1):
             if _RETVAL in scopes[i] and _RETVAL not in scopes[1 - i]:
                 value = self.carried_value(_RETVAL, scopes[i][_RETVAL], node)
-                if value.dtype.is_ptr:
-                    self.fail(node, "a pointer returned inside runtime "
-                              "control flow must be returned on every path")
                 self.b.regions.append(branches[1 - i][0])
-                scopes[1 - i][_RETVAL] = self.sem.full(value.shape, 0,
-                                                       value.dtype)
+                if value.dtype.is_ptr:
+                    # No pointer constants: any pointer of the type (and a
+                    # shape that broadcasts) will do, it is never used.
+                    placeholder = None
+                    for v in before.values():
+                        v = core._unwrap(v)
+                        if not isinstance(v, tensor) or \
+                                v.dtype != value.dtype or \
+                                len(v.shape) > len(value.shape):
+                            continue
+                        try:
+                            placeholder = self.sem.broadcast_to(
+                                v, value.shape)
+                            break
+                        except CompileError:
+                            continue
+                    if placeholder is None:
+                        self.fail(node, "a pointer returned inside runtime "
+                                  "control flow needs a pointer of its type "
+                                  "and a shape that broadcasts to %s in "
+                                  "scope before it" % (value.shape,))
+                else:
+                    placeholder = self.sem.full(value.shape, 0, value.dtype)
+                scopes[1 - i][_RETVAL] = placeholder
                 self.b.regions.pop()
         missing = object()
         names = []
@@ -839,6 +864,11 @@ def inline_call(gen, fn, args, kwargs, node):
         scope[p.name] = bound.arguments[p.name]
     inner = CodeGenerator(info, gen.sem, scope)
     inner.visit_block(info.tree.body)
+    if inner.return_value is not None and \
+            inner.scope.get(_RETURN) is not True:
+        inner.fail(info.tree, "%s returns a value on some paths only: a "
+                   "@jit function that returns a value must return on "
+                   "every path" % fn.fn.__name__)
     return inner.return_value
 
 
