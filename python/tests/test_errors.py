@@ -227,8 +227,10 @@ def float_multiple(x_ptr):
     tl.store(x_ptr, tl.multiple_of(tl.load(x_ptr), 16))
 
 
-_TAKES_N = (calls_pointer_or_nothing, calls_rows_of, calls_pair_or_nothing, endless,
-            range_keywords, range_arity, scalar_contiguous, runtime_static_assert, type_change, calls_first_positive, calls_pick, tile_while)
+_TAKES_N = (calls_pointer_or_nothing, calls_rows_of, calls_pair_or_nothing,
+            endless, range_keywords, range_arity, scalar_contiguous,
+            runtime_static_assert, type_change, calls_first_positive,
+            calls_pick, tile_while)
 
 
 class ErrorTest(unittest.TestCase):

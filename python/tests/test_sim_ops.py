@@ -11,7 +11,6 @@ bits).
 """
 import os
 import pathlib
-import struct
 import sys
 import tempfile
 import unittest
