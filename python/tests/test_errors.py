@@ -51,19 +51,6 @@ def returns_value(x_ptr):
 
 
 @tileiras.jit
-def first_positive(x_ptr, n):
-    for i in range(n):
-        if tl.load(x_ptr + i) > 0:
-            return i  # a value, inside a runtime loop
-    return -1
-
-
-@tileiras.jit
-def calls_first_positive(x_ptr, n):
-    tl.store(x_ptr, first_positive(x_ptr, n).to(tl.float32))
-
-
-@tileiras.jit
 def pick(x, flag):
     if flag > 0:
         return x
@@ -229,8 +216,7 @@ def float_multiple(x_ptr):
 
 _TAKES_N = (calls_pointer_or_nothing, calls_rows_of, calls_pair_or_nothing,
             endless, range_keywords, range_arity, scalar_contiguous,
-            runtime_static_assert, type_change, calls_first_positive,
-            calls_pick, tile_while)
+            runtime_static_assert, type_change, calls_pick, tile_while)
 
 
 class ErrorTest(unittest.TestCase):
@@ -262,13 +248,6 @@ class ErrorTest(unittest.TestCase):
     def test_exit_errors(self):
         self.check(returns_value, "return 1.0",
                    "a kernel cannot return a value")
-        # The error is in the device function, at its line.
-        with self.assertRaises(tileiras.CompileError) as caught:
-            calls_first_positive.compile("*fp32", "i32", target="sm_80")
-        self.assertIn("%s:%d: error: " % (__file__, line_of(
-            first_positive, "return i ")), str(caught.exception))
-        self.assertIn("`return` with a value inside a runtime loop",
-                      str(caught.exception))
         with self.assertRaises(tileiras.CompileError) as caught:
             calls_pick.compile("*fp32", "i32", target="sm_80")
         self.assertIn("%s:%d: error: " % (__file__, line_of(

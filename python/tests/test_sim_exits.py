@@ -76,6 +76,30 @@ def sign_or_zero(v):
     return 0
 
 
+@tileiras.jit
+def first_index(row_ptr, n, target):
+    """A device function returning from inside its loop (or after it)."""
+    for i in range(n):
+        if tl.load(row_ptr + i) == target:
+            return i
+    return -1
+
+
+@tileiras.jit
+def row_pointer(x_ptr, row, n, rows):
+    """Returns a pointer from inside a runtime `if`."""
+    if row < rows:
+        return x_ptr + row * n
+    return x_ptr
+
+
+@tileiras.jit(num_warps=1)
+def find_in_rows(x_ptr, out_ptr, n, rows, target):
+    row = tl.program_id(0)
+    found = first_index(row_pointer(x_ptr, row, n, rows), n, target)
+    tl.store(out_ptr + row, found)
+
+
 @tileiras.jit(num_warps=1)
 def nested(x_ptr, out_ptr, n, m):
     """Row sums until the first row whose sum is negative (outer break),
@@ -202,6 +226,16 @@ class ExitsTest(unittest.TestCase):
         # The two extra programs returned before storing anything.
         np.testing.assert_array_equal(out, want + [7, 7])
         np.testing.assert_array_equal(steps, want_steps + [7, 7])
+
+    def test_device_function_returns_from_loop(self):
+        x = np.array([[3, 1, 4, 1, 5],
+                      [9, 2, 6, 5, 3],
+                      [5, 8, 9, 7, 9]], np.int32)
+        out = np.zeros(3, np.int32)
+        find_in_rows[(3,)](x, out, 5, 3, 9)
+        np.testing.assert_array_equal(out, [-1, 0, 2])
+        find_in_rows[(3,)](x, out, 5, 3, 5)
+        np.testing.assert_array_equal(out, [4, 3, 0])
 
     def test_continue_only(self):
         blocks, block = 5, 16

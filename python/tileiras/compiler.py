@@ -123,8 +123,6 @@ class CodeGenerator(ast.NodeVisitor):
         self.scope[_RETURN] = False
         self.globals = info.fn.__globals__
         self.kernel = kernel
-        self.loop_depth = 0        # loops of any kind around the statement
-        self.runtime_loop_depth = 0
 
     @property
     def return_value(self):
@@ -269,10 +267,6 @@ class CodeGenerator(ast.NodeVisitor):
         if value is not None:
             if self.kernel:
                 self.fail(node, "a kernel cannot return a value")
-            if self.runtime_loop_depth:
-                self.fail(node, "`return` with a value inside a runtime loop "
-                          "is not supported in @jit functions called from "
-                          "kernels")
             self.scope[_RETVAL] = value
         self.scope[_RETURN] = True
 
@@ -330,6 +324,26 @@ class CodeGenerator(ast.NodeVisitor):
             self.b.emit("  " + line, located=False)
         self.b.emit(footer)
 
+    def return_placeholder(self, ty, shape, scope, node):
+        """A value of the returned type for the paths that have not
+        returned yet (they return later, so it is never used): zeros, or for
+        pointers (no pointer constants) any pointer of the type in `scope`
+        whose shape broadcasts."""
+        if not ty.is_ptr:
+            return self.sem.full(shape, 0, ty)
+        for v in scope.values():
+            v = core._unwrap(v)
+            if not isinstance(v, tensor) or v.dtype != ty or \
+                    len(v.shape) > len(shape):
+                continue
+            try:
+                return self.sem.broadcast_to(v, shape)
+            except CompileError:
+                continue
+        self.fail(node, "a pointer returned inside runtime control flow "
+                  "needs a pointer of its type and a shape that broadcasts "
+                  "to %s in scope before it" % (shape,))
+
     @staticmethod
     def _same_constant(a, b):
         a, b = core._unwrap(a), core._unwrap(b)
@@ -357,30 +371,8 @@ class CodeGenerator(ast.NodeVisitor):
             if _RETVAL in scopes[i] and _RETVAL not in scopes[1 - i]:
                 value = self.carried_value(_RETVAL, scopes[i][_RETVAL], node)
                 self.b.regions.append(branches[1 - i][0])
-                if value.dtype.is_ptr:
-                    # No pointer constants: any pointer of the type (and a
-                    # shape that broadcasts) will do, it is never used.
-                    placeholder = None
-                    for v in before.values():
-                        v = core._unwrap(v)
-                        if not isinstance(v, tensor) or \
-                                v.dtype != value.dtype or \
-                                len(v.shape) > len(value.shape):
-                            continue
-                        try:
-                            placeholder = self.sem.broadcast_to(
-                                v, value.shape)
-                            break
-                        except CompileError:
-                            continue
-                    if placeholder is None:
-                        self.fail(node, "a pointer returned inside runtime "
-                                  "control flow needs a pointer of its type "
-                                  "and a shape that broadcasts to %s in "
-                                  "scope before it" % (value.shape,))
-                else:
-                    placeholder = self.sem.full(value.shape, 0, value.dtype)
-                scopes[1 - i][_RETVAL] = placeholder
+                scopes[1 - i][_RETVAL] = self.return_placeholder(
+                    value.dtype, value.shape, before, node)
                 self.b.regions.pop()
         missing = object()
         names = []
@@ -454,20 +446,14 @@ class CodeGenerator(ast.NodeVisitor):
         self.runtime_if(cond, [lambda: self.visit_block(node.body),
                                lambda: self.visit_block(node.orelse)], node)
 
-    def loop_body(self, body, runtime):
+    def loop_body(self, body):
         """Compiles one iteration of a loop body: break/continue start
         untaken and belong to this loop (the enclosing loop's flags are
         restored afterwards)."""
         saved = {f: self.scope.get(f, None) for f in (_BREAK, _CONTINUE)}
         self.scope[_BREAK] = False
         self.scope[_CONTINUE] = False
-        self.loop_depth += 1
-        self.runtime_loop_depth += runtime
-        try:
-            body()
-        finally:
-            self.loop_depth -= 1
-            self.runtime_loop_depth -= runtime
+        body()
         broke = self.scope[_BREAK]
         for flag, value in saved.items():
             if value is None:
@@ -481,19 +467,15 @@ class CodeGenerator(ast.NodeVisitor):
         `break` or `return` known only at run time is guarded by it."""
         saved = {f: self.scope.get(f, None) for f in (_BREAK, _CONTINUE)}
         self.scope[_BREAK] = False
-        self.loop_depth += 1
-        try:
-            for value in values:
-                self.scope[_CONTINUE] = False
-                if self.exit_state() is True:
-                    break
+        for value in values:
+            self.scope[_CONTINUE] = False
+            if self.exit_state() is True:
+                break
 
-                def iteration(value=value):
-                    self.assign(node.target, value, node)
-                    self.visit_block(node.body)
-                self.guarded(iteration, node)
-        finally:
-            self.loop_depth -= 1
+            def iteration(value=value):
+                self.assign(node.target, value, node)
+                self.visit_block(node.body)
+            self.guarded(iteration, node)
         for flag, value in saved.items():
             if value is None:
                 self.scope.pop(flag, None)
@@ -556,7 +538,7 @@ class CodeGenerator(ast.NodeVisitor):
             self.scope[n] = tensor(a, init.dtype, init.shape)
         self.scope[node.target.id] = tensor(iv, ity)
         self.b.push()
-        self.loop_body(lambda: self.visit_block(node.body), 1)
+        self.loop_body(lambda: self.visit_block(node.body))
         outs = [self.conform(n, self.scope[n], i, node)
                 for n, i in zip(names, inits)]
         if names:
@@ -609,8 +591,17 @@ class CodeGenerator(ast.NodeVisitor):
                 if cond: body; i += step; done = broke or returned
                 else: done = True
         """
-        before = dict(self.scope)
         target = node.target.id if bounds else None
+        returns = "return" in exits
+        if returns and not self.kernel and _RETVAL not in self.scope:
+            # A value returned from inside the loop (in an inlined function)
+            # is carried too: its type comes from compiling the body once
+            # aside.
+            returned = self.trial_return(node, target, bounds)
+            if returned is not None:
+                self.scope[_RETVAL] = self.return_placeholder(
+                    returned.dtype, returned.shape, self.scope, node)
+        before = dict(self.scope)
         names = [n for n in _assigned_names(node.body)
                  if n in before and n != target]
         keys = list(names)
@@ -620,10 +611,13 @@ class CodeGenerator(ast.NodeVisitor):
             inits.append(bounds[0])
         keys.append("$done")
         inits.append(self.sem.to_tensor(False))
-        returns = "return" in exits
         if returns:
             keys.append(_RETURN)
             inits.append(self.sem.to_tensor(False))
+            if _RETVAL in before:
+                keys.append(_RETVAL)
+                inits.append(self.carried_value(_RETVAL, before[_RETVAL],
+                                                node))
         types = ", ".join(i.type for i in inits)
         cond_args = [self.b.fresh() for _ in keys]
         body_args = [self.b.fresh() for _ in keys]
@@ -654,7 +648,7 @@ class CodeGenerator(ast.NodeVisitor):
         def iteration():
             if bounds:
                 self.scope[target] = self.scope["$iv"]
-            broke = self.loop_body(lambda: self.visit_block(node.body), 1)
+            broke = self.loop_body(lambda: self.visit_block(node.body))
             stop = broke
             if returns:
                 stop = self.sem.bitwise(
@@ -683,9 +677,27 @@ class CodeGenerator(ast.NodeVisitor):
         result = self.emit_while(keys, inits, cond_lines, cond_args,
                                  body_lines, body_args)
         for k, (key, i) in enumerate(zip(keys, inits)):
-            if key in names or key == _RETURN:
+            if key in names or key in (_RETURN, _RETVAL):
                 self.scope[key] = tensor("%s#%d" % (result, k), i.dtype,
                                          i.shape)
+
+    def trial_return(self, node, target, bounds):
+        """The value an iteration of the loop body returns (None if none),
+        from compiling it into a region that is thrown away."""
+        saved = dict(self.scope)
+        self.b.push()
+        try:
+            if bounds:
+                self.scope[target] = bounds[0]
+            self.scope[_RETURN] = False
+            self.loop_body(lambda: self.visit_block(node.body))
+            value = core._unwrap(self.scope.get(_RETVAL))
+            if value is not None:
+                value = self.carried_value(_RETVAL, value, node)
+        finally:
+            self.b.pop()
+            self.scope = saved
+        return value
 
     def visit_While(self, node):
         if node.orelse:
@@ -719,7 +731,7 @@ class CodeGenerator(ast.NodeVisitor):
         for n, a, i in zip(names, body_args, inits):
             self.scope[n] = tensor(a, i.dtype, i.shape)
         self.b.push()
-        self.loop_body(lambda: self.visit_block(node.body), 1)
+        self.loop_body(lambda: self.visit_block(node.body))
         outs = [self.conform(n, self.scope[n], i, node)
                 for n, i in zip(names, inits)]
         self.b.emit("scf.yield%s" % ((" %s : %s" % (
