@@ -41,7 +41,53 @@ def undefined_name(x_ptr):
 @tileiras.jit
 def bad_syntax(x_ptr):
     for i in range(4):
-        break
+        with open("f"):  # no context managers in kernels
+            pass
+
+
+@tileiras.jit
+def returns_value(x_ptr):
+    return 1.0  # a kernel's result goes through pointers
+
+
+@tileiras.jit
+def pick(x, flag):
+    if flag > 0:
+        return x
+    return 0.5  # f32 where the other path returns an i32 tile
+
+
+@tileiras.jit
+def calls_pick(x_ptr, n):
+    tl.store(x_ptr + tl.arange(0, 16), pick(tl.arange(0, 16), n))
+
+
+@tileiras.jit
+def tile_while(x_ptr, n):
+    i = tl.arange(0, 16)
+    while i < n:
+        i += 1
+        if n > 3:
+            break
+    tl.store(x_ptr + i, 1.0)
+
+
+@tileiras.jit
+def float_contiguous(x_ptr):
+    offs = tl.arange(0, 16).to(tl.float32)
+    tl.store(x_ptr + tl.arange(0, 16), tl.max_contiguous(offs, 16))
+
+
+@tileiras.jit
+def odd_contiguous(x_ptr):
+    offs = tl.arange(0, 16)
+    tl.store(x_ptr + tl.max_contiguous(offs, 6), 1.0)
+
+
+@tileiras.jit
+def hint_rank(x_ptr):
+    offs = tl.arange(0, 16)[:, None] + tl.arange(0, 16)[None, :]
+    tl.store(x_ptr + tl.multiple_of(offs, 16), 1.0)
 
 
 @tileiras.jit
@@ -77,10 +123,106 @@ def tensor_condition(x_ptr):
         tl.store(x_ptr, 1.0)
 
 
+@tileiras.jit
+def bad_range_hint(x_ptr):
+    for i in tl.range(0, 4, num_stage=2):  # num_stages
+        tl.store(x_ptr + i, 1.0)
+
+
+@tileiras.jit
+def runtime_static_assert(x_ptr, n):
+    tl.static_assert(n > 0)
+    tl.store(x_ptr, 1.0)
+
+
+@tileiras.jit
+def pointer_or_nothing(p, flag):
+    if flag > 0:
+        return p + 1  # a pointer on one path only
+
+
+@tileiras.jit
+def calls_pointer_or_nothing(x_ptr, n):
+    tl.store(pointer_or_nothing(x_ptr, n), 1.0)
+
+
+@tileiras.jit
+def rows_of(ptrs, flag):
+    if flag > 0:
+        return tl.reshape(ptrs, (2, 16))  # no (2, 16) pointers before
+    return tl.reshape(ptrs + 1, (2, 16))
+
+
+@tileiras.jit
+def calls_rows_of(x_ptr, n):
+    tl.store(rows_of(x_ptr + tl.arange(0, 32), n), 1.0)
+
+
+@tileiras.jit
+def pointer_choice(p, flag):
+    if flag > 0:
+        return p + 1
+    return p
+
+
+@tileiras.jit
+def calls_pointer_choice(x_ptr, n):
+    """Not an error: a pointer returned on every path."""
+    tl.store(pointer_choice(x_ptr, n), 1.0)
+
+
+@tileiras.jit
+def pair_or_nothing(x, flag):
+    if flag > 0:
+        return x, x  # a tuple
+    return x, x
+
+
+@tileiras.jit
+def calls_pair_or_nothing(x_ptr, n):
+    a, b = pair_or_nothing(tl.load(x_ptr), n)
+    tl.store(x_ptr, a + b)
+
+
+@tileiras.jit
+def endless(x_ptr, n):
+    i = 0
+    while True:  # no break: never ends
+        i += 1
+    tl.store(x_ptr, 1.0)
+
+
+@tileiras.jit
+def range_keywords(x_ptr, n):
+    for i in range(0, n, step=2):
+        tl.store(x_ptr + i, 1.0)
+
+
+@tileiras.jit
+def range_arity(x_ptr, n):
+    for i in tl.range(0, n, 1, 2):
+        tl.store(x_ptr + i, 1.0)
+
+
+@tileiras.jit
+def scalar_contiguous(x_ptr, n):
+    tl.store(x_ptr + tl.max_contiguous(n, 16), 1.0)
+
+
+@tileiras.jit
+def float_multiple(x_ptr):
+    tl.store(x_ptr, tl.multiple_of(tl.load(x_ptr), 16))
+
+
+_TAKES_N = (calls_pointer_or_nothing, calls_rows_of, calls_pair_or_nothing,
+            endless, range_keywords, range_arity, scalar_contiguous,
+            runtime_static_assert, type_change, calls_pick, tile_while)
+
+
 class ErrorTest(unittest.TestCase):
     def check(self, kernel, marker, message):
         with self.assertRaises(tileiras.CompileError) as caught:
-            kernel.compile("*fp32", *(["i32"] if kernel is type_change
+            kernel.compile("*fp32", *(["i32"] if kernel in _TAKES_N
                                       else []), target="sm_80")
         text = str(caught.exception)
         expected = "%s:%d: error: " % (__file__, line_of(kernel, marker))
@@ -94,14 +236,71 @@ class ErrorTest(unittest.TestCase):
                    "shapes (64,) and (32,) cannot be broadcast together")
         self.check(undefined_name, "nowhere",
                    "name 'nowhere' is not defined")
-        self.check(bad_syntax, "break",
-                   "`break` is not supported in kernels")
+        self.check(bad_syntax, "with open",
+                   "unsupported Python syntax in a kernel: With")
         self.check(not_power_of_two, "tl.arange(0, 48)",
                    "tile dimensions must be powers of two")
         self.check(type_change, "for i in range(n)",
                    "variable 'acc' changes type inside runtime control flow")
         self.check(tensor_condition, "if a > 3",
                    "`if` needs a scalar condition")
+
+    def test_exit_errors(self):
+        self.check(returns_value, "return 1.0",
+                   "a kernel cannot return a value")
+        with self.assertRaises(tileiras.CompileError) as caught:
+            calls_pick.compile("*fp32", "i32", target="sm_80")
+        self.assertIn("%s:%d: error: " % (__file__, line_of(
+            pick, "return 0.5")), str(caught.exception))
+        self.assertIn("the values returned inside runtime control flow "
+                      "differ in type", str(caught.exception))
+        self.check(tile_while, "while i < n",
+                   "`while` needs a scalar condition")
+
+    def test_more_exit_errors(self):
+        for caller, callee, marker, message in (
+                (calls_pointer_or_nothing, pointer_or_nothing,
+                 "def pointer_or_nothing", "pointer_or_nothing returns a "
+                 "value on some paths only"),
+                (calls_rows_of, rows_of, "if flag > 0", "a pointer returned "
+                 "inside runtime control flow needs a pointer of its type "
+                 "and a shape that broadcasts to (2, 16)"),
+                (calls_pair_or_nothing, pair_or_nothing, "if flag > 0",
+                 "a value returned inside runtime control flow must be a "
+                 "tensor or a number")):
+            with self.assertRaises(tileiras.CompileError) as caught:
+                caller.compile("*fp32", "i32", target="sm_80")
+            self.assertIn("%s:%d: error: " % (__file__, line_of(
+                callee, marker)), str(caught.exception))
+            self.assertIn(message, str(caught.exception))
+        calls_pointer_choice.compile("*fp32", "i32", target="sm_80")
+        self.check(endless, "while True:",
+                   "`while` in a kernel needs a runtime scalar condition "
+                   "(or a `break`)")
+
+    def test_range_and_static_assert_errors(self):
+        self.check(range_keywords, "step=2",
+                   "range() takes no keyword arguments")
+        self.check(range_arity, "tl.range(0, n, 1, 2)",
+                   "tl.range() takes 1 to 3 positional arguments")
+        self.check(bad_range_hint, "num_stage=2",
+                   "tl.range() got an unexpected keyword argument "
+                   "'num_stage'")
+        self.check(runtime_static_assert, "tl.static_assert(n > 0)",
+                   "static_assert needs a compile-time condition")
+
+    def test_hint_errors(self):
+        self.check(scalar_contiguous, "tl.max_contiguous(n, 16)",
+                   "max_contiguous needs a tile, got a scalar")
+        self.check(float_multiple, "tl.multiple_of(tl.load(x_ptr), 16)",
+                   "multiple_of needs integers or pointers, got float32")
+        self.check(float_contiguous, "tl.max_contiguous(offs, 16)",
+                   "max_contiguous needs an integer tile, got float32")
+        self.check(odd_contiguous, "tl.max_contiguous(offs, 6)",
+                   "max_contiguous needs powers of two, got 6")
+        self.check(hint_rank, "tl.multiple_of(offs, 16)",
+                   "multiple_of needs one value per dimension: 1 given for "
+                   "shape (16, 16)")
 
     def test_compiler_error_points_at_python(self):
         # Found by the verifier while parsing the generated MLIR.

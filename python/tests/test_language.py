@@ -162,6 +162,62 @@ def control(x_ptr, n, steps, flag, BLOCK: tl.constexpr, MODE: tl.constexpr):
     tl.store(x_ptr + offs, acc, mask=offs < n16 + tl.num_programs(0))
 
 
+@tileiras.jit
+def exits(x_ptr, out_ptr, n, limit, BLOCK: tl.constexpr):
+    if tl.program_id(0) > limit:
+        return
+    offs = tl.arange(0, BLOCK)
+    acc = tl.zeros((BLOCK,), tl.float32)
+    for k in range(n):
+        x = tl.load(x_ptr + k * BLOCK + offs)
+        if tl.sum(x, axis=0) < 0:
+            continue
+        if tl.max(x, axis=0) > 100:
+            break
+        acc += x
+    i = 0
+    while True:
+        i += 1
+        if i * i > limit:
+            break
+    tl.store(out_ptr + offs, acc + i)
+
+
+@tileiras.jit
+def copy_until(x_ptr, out_ptr, n, stop, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    for start in range(0, n, BLOCK):
+        x = tl.load(x_ptr + start + offs)
+        tl.store(out_ptr + start + offs, x)
+        if tl.max(x, axis=0) > stop:
+            break
+
+
+@tileiras.jit
+def pipelined_sum(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    """Triton's tl.range (hints ignored) and static_assert."""
+    tl.static_assert(BLOCK % 32 == 0, "BLOCK must be a multiple of 32")
+    offs = tl.arange(0, BLOCK)
+    acc = tl.zeros((BLOCK,), tl.float32)
+    for k in tl.range(0, n, num_stages=3, loop_unroll_factor=2):
+        acc += tl.load(x_ptr + k * BLOCK + offs)
+    tl.store(out_ptr + offs, acc)
+
+
+@tileiras.jit
+def wrapped_copy(x_ptr, out_ptr, n, HINT: tl.constexpr, BLOCK: tl.constexpr):
+    """Triton's idiom for offsets that wrap around (as in its matmul): the
+    modulo hides the contiguity, the hints give it back."""
+    pid = tl.program_id(0)
+    offs = (pid * BLOCK + tl.arange(0, BLOCK)) % n
+    if HINT == "multiple_of first":
+        offs = tl.max_contiguous(tl.multiple_of(offs, BLOCK), BLOCK)
+    elif HINT == "max_contiguous first":
+        offs = tl.multiple_of(tl.max_contiguous(offs, BLOCK), BLOCK)
+    tl.store(out_ptr + pid * BLOCK + tl.arange(0, BLOCK),
+             tl.load(x_ptr + offs))
+
+
 class LanguageTest(unittest.TestCase):
     def compile(self, kernel, *args, **kwargs):
         compiled = kernel.compile(*args, target="sm_90a", **kwargs)
@@ -213,6 +269,53 @@ class LanguageTest(unittest.TestCase):
         other = self.compile(control, "*fp32", "i32", "i32", "i32",
                              BLOCK=128, MODE="triple")
         self.assertNotEqual(compiled.mlir, other.mlir)
+
+    def test_break_continue_return(self):
+        compiled = self.compile(exits, "*fp32", "*fp32", "i32", "i32",
+                                BLOCK=32)
+        # Loops that may exit early become scf.while with a done flag;
+        # nothing of Python's exits is left as scf.for.
+        self.assertEqual(compiled.mlir.count("scf.while"), 2)
+        self.assertNotIn("scf.for", compiled.mlir)
+
+    def test_break_loop_counter_keeps_alignment(self):
+        # The scf.while counter of `range(0, n, BLOCK)` (0, then +BLOCK)
+        # is a multiple of BLOCK to the compiler's analysis, as the scf.for
+        # induction variable was: the accesses stay vectorized.
+        compiled = self.compile(copy_until, "*fp32", "*fp32", "i32", "fp32",
+                                BLOCK=512)
+        self.assertIn("scf.while", compiled.mlir)
+        self.assertNotIn("scf.for", compiled.mlir)
+        self.assertIn("ld.global.v4", compiled.asm)
+        self.assertIn("st.global.v4", compiled.asm)
+
+    def test_tl_range_and_static_assert(self):
+        compiled = self.compile(pipelined_sum, "*fp32", "*fp32", "i32",
+                                BLOCK=64)
+        self.assertEqual(compiled.mlir.count("scf.for"), 1)
+        with self.assertRaises(tileiras.CompileError) as caught:
+            pipelined_sum.compile("*fp32", "*fp32", "i32", BLOCK=16,
+                                  target="sm_90a")
+        self.assertIn("static_assert failed: BLOCK must be a multiple of 32",
+                      str(caught.exception))
+        self.assertIn("tl.static_assert(BLOCK % 32 == 0",
+                      str(caught.exception))
+
+    def test_max_contiguous_vectorizes(self):
+        import re
+        vector_load = re.compile(r"ld\.global(\.\w+)*\.v4\.(f32|b32)")
+        # 512 elements over 128 threads: four each, one v4 load if the
+        # four are contiguous and 16-byte aligned.
+        plain = self.compile(wrapped_copy, "*fp32", "*fp32", "i32",
+                             HINT=None, BLOCK=512)
+        self.assertIsNone(vector_load.search(plain.asm))
+        for order in ("multiple_of first", "max_contiguous first"):
+            hinted = self.compile(wrapped_copy, "*fp32", "*fp32", "i32",
+                                  HINT=order, BLOCK=512)
+            self.assertIn("same_elements = array<i64: 512>", hinted.mlir)
+            self.assertIn("{div_by = 512 : i64, every = 512 : i64, "
+                          "along = 0 : i64}", hinted.mlir)
+            self.assertIsNotNone(vector_load.search(hinted.asm), order)
 
     def test_specialization(self):
         import numpy as np

@@ -5,12 +5,17 @@ Expressions are evaluated with Python semantics over compile-time constants
 and `tl.tensor` handles (whose operators emit MLIR, see semantic.py).
 Control flow on tensors becomes `scf` ops:
 
-* `for i in range(lo, hi, step)` -> `scf.for` (i32), every variable that
-  exists before the loop and is assigned in it is loop-carried;
+* `for i in range(lo, hi, step)` (or `tl.range`) -> `scf.for` (i32), every
+  variable that exists before the loop and is assigned in it is
+  loop-carried;
 * `for i in tl.static_range(...)` is unrolled;
 * `if` on a runtime scalar -> `scf.if` yielding the variables either branch
   assigns; `if` on a compile-time value keeps only the branch taken;
-* `while` -> `scf.while` carrying the variables the body assigns.
+* `while` -> `scf.while` carrying the variables the body assigns;
+* `break`, `continue`, `return` set exit flags in the scope (compile-time
+  bools or i1 scalars); the statements after a possible exit run under
+  `scf.if` on the flags' negation, and a loop that may break or return
+  becomes an `scf.while` with a `done` flag (`exiting_loop`).
 
 Other `@jit` functions called from a kernel are inlined.
 """
@@ -40,6 +45,39 @@ def _assigned_names(nodes):
                 if sub.id not in names:
                     names.append(sub.id)
     return names
+
+
+# Scope entries for early exits (not Python identifiers, so they never clash
+# with the kernel's names): `break`, `continue` and `return` set them (a
+# Python bool when known at compile time, else an i1 scalar), and the
+# statements after a possible exit run under `scf.if` on their negation.
+_BREAK, _CONTINUE, _RETURN, _RETVAL = "$break", "$continue", "$return", \
+    "$retval"
+
+
+def _loop_exits(nodes):
+    """The exits ('break', 'continue', 'return') that statements `nodes`
+    of a loop body take out of that loop: break/continue of nested loops
+    belong to them, `return` leaves every loop."""
+    found = set()
+
+    def walk(node, nested):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef,
+                             ast.Lambda, ast.ClassDef)):
+            return
+        if isinstance(node, ast.Return):
+            found.add("return")
+        elif isinstance(node, ast.Break) and not nested:
+            found.add("break")
+        elif isinstance(node, ast.Continue) and not nested:
+            found.add("continue")
+        inner = nested or isinstance(node, (ast.For, ast.While))
+        for child in ast.iter_child_nodes(node):
+            walk(child, inner)
+
+    for node in nodes:
+        walk(node, False)
+    return found
 
 
 class SourceInfo:
@@ -77,14 +115,18 @@ def located_error(filename, line, message, text=""):
 
 
 class CodeGenerator(ast.NodeVisitor):
-    def __init__(self, info, semantic, scope):
+    def __init__(self, info, semantic, scope, kernel=False):
         self.info = info
         self.sem = semantic
         self.b = semantic.b
         self.scope = dict(scope)
+        self.scope[_RETURN] = False
         self.globals = info.fn.__globals__
-        self.return_value = None
-        self.returned = False
+        self.kernel = kernel
+
+    @property
+    def return_value(self):
+        return self.scope.get(_RETVAL)
 
     # -------------------------------------------------------- helpers
     def fail(self, node, message):
@@ -111,10 +153,62 @@ class CodeGenerator(ast.NodeVisitor):
         self.fail(node, "unsupported Python syntax in a kernel: %s" %
                   type(node).__name__)
 
+    def exit_state(self):
+        """Whether an exit (break, continue, return) was taken on the way
+        here: False, True, or an i1 scalar known only at run time."""
+        flags = [core._unwrap(self.scope.get(f, False))
+                 for f in (_BREAK, _CONTINUE, _RETURN)]
+        if any(f is True for f in flags):
+            return True
+        taken = [f for f in flags if isinstance(f, tensor)]
+        if not taken:
+            return False
+        state = taken[0]
+        for flag in taken[1:]:
+            state = self.sem.bitwise("ori", state, flag)
+        return state
+
+    def guarded(self, run, node):
+        """run() where no exit was taken: directly, not at all, or under
+        `scf.if` on the negated exit flags (which are false inside)."""
+        saved = (self.b.line, self.b.col)
+        self.b.line, self.b.col = node.lineno, node.col_offset
+        try:
+            state = self.exit_state()
+            if state is True:
+                return
+            if state is False:
+                run()
+                return
+
+            def taken_branch():
+                for flag in (_BREAK, _CONTINUE, _RETURN):
+                    if flag in self.scope:
+                        self.scope[flag] = False
+                run()
+            # Where a single flag may be set, the skipping branch knows it
+            # is: e.g. after `if c: return x` then `return y`, every path
+            # has returned.
+            maybe = [f for f in (_BREAK, _CONTINUE, _RETURN)
+                     if isinstance(core._unwrap(self.scope.get(f)), tensor)]
+
+            def skipped_branch():
+                if len(maybe) == 1:
+                    self.scope[maybe[0]] = True
+            self.runtime_if(self.sem.logical_not(state),
+                            [taken_branch, skipped_branch], node)
+        finally:
+            self.b.line, self.b.col = saved
+
     def visit_block(self, statements):
-        for statement in statements:
-            if self.returned:
-                self.fail(statement, "code after `return` is not supported")
+        for k, statement in enumerate(statements):
+            state = self.exit_state()
+            if state is True:
+                return  # after an exit taken at compile time: dead code
+            if state is not False:
+                rest = statements[k:]
+                self.guarded(lambda: self.visit_block(rest), rest[0])
+                return
             self.visit(statement)
 
     def lookup(self, node, name):
@@ -169,9 +263,12 @@ class CodeGenerator(ast.NodeVisitor):
         self.scope[node.target.id] = value
 
     def visit_Return(self, node):
-        self.return_value = None if node.value is None else \
-            self.visit(node.value)
-        self.returned = True
+        value = None if node.value is None else self.visit(node.value)
+        if value is not None:
+            if self.kernel:
+                self.fail(node, "a kernel cannot return a value")
+            self.scope[_RETVAL] = value
+        self.scope[_RETURN] = True
 
     def visit_Assert(self, node):
         test = self.visit(node.test)
@@ -181,11 +278,12 @@ class CodeGenerator(ast.NodeVisitor):
         elif not test:
             self.fail(node, "static assertion failed: %s" % (msg,))
 
+    # (Python itself rejects `break`/`continue` outside a loop.)
     def visit_Break(self, node):
-        self.fail(node, "`break` is not supported in kernels")
+        self.scope[_BREAK] = True
 
     def visit_Continue(self, node):
-        self.fail(node, "`continue` is not supported in kernels")
+        self.scope[_CONTINUE] = True
 
     # -------------------------------------------------------- control flow
     def carried_value(self, name, value, node):
@@ -196,6 +294,9 @@ class CodeGenerator(ast.NodeVisitor):
             return value
         if isinstance(value, (bool, int, float)):
             return self.sem.to_tensor(value)
+        if name == _RETVAL:
+            self.fail(node, "a value returned inside runtime control flow "
+                      "must be a tensor or a number, got %r" % (value,))
         self.fail(node, "variable '%s' (%r) cannot change inside runtime "
                   "control flow" % (name, value))
 
@@ -208,6 +309,10 @@ class CodeGenerator(ast.NodeVisitor):
                 core._unwrap(value), tensor):
             value = self.sem.cast(value, ty_like.dtype)
         if value.shape != ty_like.shape or value.dtype != ty_like.dtype:
+            if name == _RETVAL:
+                self.fail(node, "the values returned inside runtime control "
+                          "flow differ in type: %s and %s" % (
+                              ty_like.type, value.type))
             self.fail(node, "variable '%s' changes type inside runtime "
                       "control flow: %s before, %s after" % (
                           name, ty_like.type, value.type))
@@ -219,43 +324,77 @@ class CodeGenerator(ast.NodeVisitor):
             self.b.emit("  " + line, located=False)
         self.b.emit(footer)
 
-    def visit_If(self, node):
-        cond = core._unwrap(self.visit(node.test))
-        if not isinstance(cond, tensor):
-            self.visit_block(node.body if cond else node.orelse)
-            return
-        if cond.shape:
-            self.fail(node, "`if` needs a scalar condition, got a tile of "
-                      "shape %s" % (cond.shape,))
-        cond = self.sem.cast(cond, tl.int1)
+    def return_placeholder(self, ty, shape, scope, node):
+        """A value of the returned type for the paths that have not
+        returned yet (they return later, so it is never used): zeros, or for
+        pointers (no pointer constants) any pointer of the type in `scope`
+        whose shape broadcasts."""
+        if not ty.is_ptr:
+            return self.sem.full(shape, 0, ty)
+        for v in scope.values():
+            v = core._unwrap(v)
+            if not isinstance(v, tensor) or v.dtype != ty or \
+                    len(v.shape) > len(shape):
+                continue
+            try:
+                return self.sem.broadcast_to(v, shape)
+            except CompileError:
+                continue
+        self.fail(node, "a pointer returned inside runtime control flow "
+                  "needs a pointer of its type and a shape that broadcasts "
+                  "to %s in scope before it" % (shape,))
+
+    @staticmethod
+    def _same_constant(a, b):
+        a, b = core._unwrap(a), core._unwrap(b)
+        if a is b:
+            return True
+        return type(a) is type(b) and isinstance(
+            a, (bool, int, float, str)) and a == b
+
+    def runtime_if(self, cond, bodies, node):
+        """`scf.if cond` with the two branches bodies[0]() and bodies[1]()
+        (each compiles statements into the current scope), yielding every
+        variable both branches have afterwards that either changed."""
         before = dict(self.scope)
         branches = []
-        for body in (node.body, node.orelse):
+        for body in bodies:
             self.scope = dict(before)
             self.b.push()
-            self.visit_block(body)
-            if self.returned:
-                self.fail(node, "`return` inside runtime `if` is not "
-                          "supported")
+            body()
             branches.append((self.b.regions[-1], dict(self.scope)))
             self.b.pop()
-        # Yielded: names either branch (re)assigned that exist after both.
+        scopes = [branches[0][1], branches[1][1]]
+        # A value returned in one branch only: the other (which returns
+        # later, or never uses it) yields a placeholder of its type.
+        for i in (0, 1):
+            if _RETVAL in scopes[i] and _RETVAL not in scopes[1 - i]:
+                value = self.carried_value(_RETVAL, scopes[i][_RETVAL], node)
+                self.b.regions.append(branches[1 - i][0])
+                scopes[1 - i][_RETVAL] = self.return_placeholder(
+                    value.dtype, value.shape, before, node)
+                self.b.regions.pop()
+        missing = object()
         names = []
-        for name in _assigned_names(node.body + node.orelse):
-            in_then = name in branches[0][1]
-            in_else = name in branches[1][1]
-            if not (in_then and in_else):
+        after = dict(before)
+        for name in list(scopes[0]) + [n for n in scopes[1]
+                                       if n not in scopes[0]]:
+            if name not in scopes[0] or name not in scopes[1]:
+                continue  # defined on one path only: undefined after
+            v0, v1 = scopes[0][name], scopes[1][name]
+            old = before.get(name, missing)
+            if v0 is old and v1 is old:
                 continue
-            if branches[0][1][name] is before.get(name) and \
-                    branches[1][1][name] is before.get(name):
+            if self._same_constant(v0, v1):
+                after[name] = v0
                 continue
             names.append(name)
-        self.scope = before
+        self.scope = after
         if not names:
             self.b.emit("scf.if %s {" % cond.handle, located=False)
             for line in branches[0][0]:
                 self.b.emit("  " + line, located=False)
-            if node.orelse:
+            if branches[1][0]:
                 self.b.emit("} else {", located=False)
                 for line in branches[1][0]:
                     self.b.emit("  " + line, located=False)
@@ -265,7 +404,7 @@ class CodeGenerator(ast.NodeVisitor):
         yields = [[], []]
         types = []
         for name in names:
-            values = [branches[i][1][name] for i in (0, 1)]
+            values = [scopes[i][name] for i in (0, 1)]
             like = next((core._unwrap(v) for v in values
                          if isinstance(core._unwrap(v), tensor)), None)
             for i in (0, 1):
@@ -295,23 +434,81 @@ class CodeGenerator(ast.NodeVisitor):
         for i, (name, ty) in enumerate(zip(names, types)):
             self.scope[name] = tensor("%s#%d" % (result, i), ty.dtype, ty.shape)
 
+    def visit_If(self, node):
+        cond = core._unwrap(self.visit(node.test))
+        if not isinstance(cond, tensor):
+            self.visit_block(node.body if cond else node.orelse)
+            return
+        if cond.shape:
+            self.fail(node, "`if` needs a scalar condition, got a tile of "
+                      "shape %s" % (cond.shape,))
+        cond = self.sem.cast(cond, tl.int1)
+        self.runtime_if(cond, [lambda: self.visit_block(node.body),
+                               lambda: self.visit_block(node.orelse)], node)
+
+    def loop_body(self, body):
+        """Compiles one iteration of a loop body: break/continue start
+        untaken and belong to this loop (the enclosing loop's flags are
+        restored afterwards)."""
+        saved = {f: self.scope.get(f, None) for f in (_BREAK, _CONTINUE)}
+        self.scope[_BREAK] = False
+        self.scope[_CONTINUE] = False
+        body()
+        broke = self.scope[_BREAK]
+        for flag, value in saved.items():
+            if value is None:
+                self.scope.pop(flag, None)
+            else:
+                self.scope[flag] = value
+        return broke
+
+    def static_loop(self, node, values):
+        """`for v in tl.static_range(...)`: unrolled; an iteration after a
+        `break` or `return` known only at run time is guarded by it."""
+        saved = {f: self.scope.get(f, None) for f in (_BREAK, _CONTINUE)}
+        self.scope[_BREAK] = False
+        for value in values:
+            self.scope[_CONTINUE] = False
+            if self.exit_state() is True:
+                break
+
+            def iteration(value=value):
+                self.assign(node.target, value, node)
+                self.visit_block(node.body)
+            self.guarded(iteration, node)
+        for flag, value in saved.items():
+            if value is None:
+                self.scope.pop(flag, None)
+            else:
+                self.scope[flag] = value
+
     def visit_For(self, node):
         iterator = node.iter
         if node.orelse:
             self.fail(node, "`for ... else` is not supported")
         if not isinstance(iterator, ast.Call):
-            self.fail(node, "kernels loop over range(...) or "
+            self.fail(node, "kernels loop over range(...), tl.range(...) or "
                       "tl.static_range(...)")
         fn = self.visit(iterator.func)
         args = [self.visit(a) for a in iterator.args]
         if fn is tl.static_range:
-            for value in tl.static_range(*args):
-                self.assign(node.target, value, node)
-                self.visit_block(node.body)
+            self.static_loop(node, list(tl.static_range(*args)))
             return
-        if fn is not range:
-            self.fail(node, "kernels loop over range(...) or "
+        if fn is tl.range:
+            # Triton's pipelining hints (num_stages, loop_unroll_factor, ...)
+            # are accepted and ignored: the loop is a runtime range.
+            for keyword in iterator.keywords:
+                if keyword.arg not in tl.range.HINTS:
+                    self.fail(node, "tl.range() got an unexpected keyword "
+                              "argument '%s'" % keyword.arg)
+            if not 1 <= len(args) <= 3:
+                self.fail(node, "tl.range() takes 1 to 3 positional "
+                          "arguments")
+        elif fn is not range:
+            self.fail(node, "kernels loop over range(...), tl.range(...) or "
                       "tl.static_range(...)")
+        elif iterator.keywords:
+            self.fail(node, "range() takes no keyword arguments")
         if not isinstance(node.target, ast.Name):
             self.fail(node, "the loop variable must be a name")
         if len(args) == 1:
@@ -327,6 +524,10 @@ class CodeGenerator(ast.NodeVisitor):
             if not bound.dtype.is_int or bound.shape:
                 self.fail(node, "range() bounds must be integer scalars")
         bounds = [self.sem.cast(b, ity) for b in bounds]
+        exits = _loop_exits(node.body)
+        if "break" in exits or "return" in exits:
+            self.exiting_loop(node, exits, bounds)
+            return
         before = dict(self.scope)
         names = [n for n in _assigned_names(node.body)
                  if n in before and n != node.target.id]
@@ -337,9 +538,7 @@ class CodeGenerator(ast.NodeVisitor):
             self.scope[n] = tensor(a, init.dtype, init.shape)
         self.scope[node.target.id] = tensor(iv, ity)
         self.b.push()
-        self.visit_block(node.body)
-        if self.returned:
-            self.fail(node, "`return` inside a loop is not supported")
+        self.loop_body(lambda: self.visit_block(node.body))
         outs = [self.conform(n, self.scope[n], i, node)
                 for n, i in zip(names, inits)]
         if names:
@@ -361,46 +560,11 @@ class CodeGenerator(ast.NodeVisitor):
                 self.scope[n] = tensor("%s#%d" % (result, k), i.dtype, i.shape)
         self.emit_region(header + " : %s {" % ity.mlir, body, "}")
 
-    def visit_While(self, node):
-        if node.orelse:
-            self.fail(node, "`while ... else` is not supported")
-        before = dict(self.scope)
-        names = [n for n in _assigned_names(node.body) if n in before]
-        inits = [self.carried_value(n, before[n], node) for n in names]
-        cond_args = [self.b.fresh() for _ in names]
-        body_args = [self.b.fresh() for _ in names]
-        # Before-region: the condition.
-        for n, a, i in zip(names, cond_args, inits):
-            self.scope[n] = tensor(a, i.dtype, i.shape)
-        self.b.push()
-        cond = core._unwrap(self.visit(node.test))
-        if not isinstance(cond, tensor) or cond.shape:
-            self.b.pop()
-            self.fail(node, "`while` in a kernel needs a runtime scalar "
-                      "condition")
-        cond = self.sem.cast(cond, tl.int1)
+    def emit_while(self, keys, inits, cond_lines, cond_args, body_lines,
+                   body_args):
         types = ", ".join(i.type for i in inits)
-        self.b.emit("scf.condition(%s)%s" % (cond.handle, (
-            " %s : %s" % (", ".join(cond_args), types)) if names else ""),
-            located=False)
-        cond_lines = self.b.pop()
-        # After-region: the body.
-        self.scope = dict(before)
-        for n, a, i in zip(names, body_args, inits):
-            self.scope[n] = tensor(a, i.dtype, i.shape)
-        self.b.push()
-        self.visit_block(node.body)
-        if self.returned:
-            self.fail(node, "`return` inside a loop is not supported")
-        outs = [self.conform(n, self.scope[n], i, node)
-                for n, i in zip(names, inits)]
-        self.b.emit("scf.yield%s" % ((" %s : %s" % (
-            ", ".join(o.handle for o in outs), types)) if names else ""),
-            located=False)
-        body_lines = self.b.pop()
-        self.scope = before
         result = self.b.fresh()
-        prefix = "%s:%d = " % (result, len(names)) if names else ""
+        prefix = "%s:%d = " % (result, len(keys)) if keys else ""
         self.b.emit("%sscf.while (%s) : (%s) -> (%s) {" % (
             prefix, ", ".join("%s = %s" % (a, i.handle)
                               for a, i in zip(cond_args, inits)),
@@ -414,6 +578,169 @@ class CodeGenerator(ast.NodeVisitor):
         for line in body_lines:
             self.b.emit("  " + line, located=False)
         self.b.emit("}")
+        return result
+
+    def exiting_loop(self, node, exits, bounds=None):
+        """A `for` (bounds given) or `while` loop whose body may `break` or
+        `return`: an `scf.while` carrying the body's variables, the counter
+        (for `for`), a `done` flag and, when the body returns, the return
+        flag. The before-region only tests `done`; the after-region tests
+        the loop condition and runs the body under it:
+
+            while not done:
+                if cond: body; i += step; done = broke or returned
+                else: done = True
+        """
+        target = node.target.id if bounds else None
+        returns = "return" in exits
+        if returns and not self.kernel and _RETVAL not in self.scope:
+            # A value returned from inside the loop (in an inlined function)
+            # is carried too: its type comes from compiling the body once
+            # aside.
+            returned = self.trial_return(node, target, bounds)
+            if returned is not None:
+                self.scope[_RETVAL] = self.return_placeholder(
+                    returned.dtype, returned.shape, self.scope, node)
+        before = dict(self.scope)
+        names = [n for n in _assigned_names(node.body)
+                 if n in before and n != target]
+        keys = list(names)
+        inits = [self.carried_value(n, before[n], node) for n in names]
+        if bounds:
+            keys.append("$iv")
+            inits.append(bounds[0])
+        keys.append("$done")
+        inits.append(self.sem.to_tensor(False))
+        if returns:
+            keys.append(_RETURN)
+            inits.append(self.sem.to_tensor(False))
+            if _RETVAL in before:
+                keys.append(_RETVAL)
+                inits.append(self.carried_value(_RETVAL, before[_RETVAL],
+                                                node))
+        types = ", ".join(i.type for i in inits)
+        cond_args = [self.b.fresh() for _ in keys]
+        body_args = [self.b.fresh() for _ in keys]
+        # Before-region: continue while not done.
+        self.b.push()
+        done = tensor(cond_args[keys.index("$done")], tl.int1)
+        self.b.emit("scf.condition(%s) %s : %s" % (
+            self.sem.logical_not(done).handle, ", ".join(cond_args), types),
+            located=False)
+        cond_lines = self.b.pop()
+        # After-region: the condition, then the body under it.
+        for k, a, i in zip(keys, body_args, inits):
+            self.scope[k] = tensor(a, i.dtype, i.shape)
+        self.scope[_RETURN] = False
+        self.b.push()
+        if bounds:
+            test = self.sem.compare("lt", self.scope["$iv"], bounds[1])
+        else:
+            test = core._unwrap(self.visit(node.test))
+            if isinstance(test, tensor):
+                if test.shape:
+                    self.fail(node, "`while` needs a scalar condition, got "
+                              "a tile of shape %s" % (test.shape,))
+                test = self.sem.cast(test, tl.int1)
+            else:
+                test = bool(test)
+
+        def iteration():
+            if bounds:
+                self.scope[target] = self.scope["$iv"]
+            broke = self.loop_body(lambda: self.visit_block(node.body))
+            stop = broke
+            if returns:
+                stop = self.sem.bitwise(
+                    "ori", self.sem.cast(self.sem.to_tensor(broke), tl.int1),
+                    self.sem.cast(self.sem.to_tensor(self.scope[_RETURN]),
+                                  tl.int1))
+            self.scope["$done"] = stop
+            if bounds:
+                self.scope["$iv"] = self.sem.add(self.scope["$iv"], bounds[2])
+
+        def finished():
+            self.scope["$done"] = True
+
+        if test is True:
+            iteration()
+        elif test is False:
+            finished()
+        else:
+            self.runtime_if(test, [iteration, finished], node)
+        outs = [self.conform(k, self.scope[k], i, node)
+                for k, i in zip(keys, inits)]
+        self.b.emit("scf.yield %s : %s" % (
+            ", ".join(o.handle for o in outs), types), located=False)
+        body_lines = self.b.pop()
+        self.scope = before
+        result = self.emit_while(keys, inits, cond_lines, cond_args,
+                                 body_lines, body_args)
+        for k, (key, i) in enumerate(zip(keys, inits)):
+            if key in names or key in (_RETURN, _RETVAL):
+                self.scope[key] = tensor("%s#%d" % (result, k), i.dtype,
+                                         i.shape)
+
+    def trial_return(self, node, target, bounds):
+        """The value an iteration of the loop body returns (None if none),
+        from compiling it into a region that is thrown away."""
+        saved = dict(self.scope)
+        self.b.push()
+        try:
+            if bounds:
+                self.scope[target] = bounds[0]
+            self.scope[_RETURN] = False
+            self.loop_body(lambda: self.visit_block(node.body))
+            value = core._unwrap(self.scope.get(_RETVAL))
+            if value is not None:
+                value = self.carried_value(_RETVAL, value, node)
+        finally:
+            self.b.pop()
+            self.scope = saved
+        return value
+
+    def visit_While(self, node):
+        if node.orelse:
+            self.fail(node, "`while ... else` is not supported")
+        exits = _loop_exits(node.body)
+        if "break" in exits or "return" in exits:
+            self.exiting_loop(node, exits)
+            return
+        before = dict(self.scope)
+        names = [n for n in _assigned_names(node.body) if n in before]
+        inits = [self.carried_value(n, before[n], node) for n in names]
+        cond_args = [self.b.fresh() for _ in names]
+        body_args = [self.b.fresh() for _ in names]
+        # Before-region: the condition.
+        for n, a, i in zip(names, cond_args, inits):
+            self.scope[n] = tensor(a, i.dtype, i.shape)
+        self.b.push()
+        cond = core._unwrap(self.visit(node.test))
+        if not isinstance(cond, tensor) or cond.shape:
+            self.b.pop()
+            self.fail(node, "`while` in a kernel needs a runtime scalar "
+                      "condition (or a `break`)")
+        cond = self.sem.cast(cond, tl.int1)
+        types = ", ".join(i.type for i in inits)
+        self.b.emit("scf.condition(%s)%s" % (cond.handle, (
+            " %s : %s" % (", ".join(cond_args), types)) if names else ""),
+            located=False)
+        cond_lines = self.b.pop()
+        # After-region: the body.
+        self.scope = dict(before)
+        for n, a, i in zip(names, body_args, inits):
+            self.scope[n] = tensor(a, i.dtype, i.shape)
+        self.b.push()
+        self.loop_body(lambda: self.visit_block(node.body))
+        outs = [self.conform(n, self.scope[n], i, node)
+                for n, i in zip(names, inits)]
+        self.b.emit("scf.yield%s" % ((" %s : %s" % (
+            ", ".join(o.handle for o in outs), types)) if names else ""),
+            located=False)
+        body_lines = self.b.pop()
+        self.scope = before
+        result = self.emit_while(names, inits, cond_lines, cond_args,
+                                 body_lines, body_args)
         for k, (n, i) in enumerate(zip(names, inits)):
             self.scope[n] = tensor("%s#%d" % (result, k), i.dtype, i.shape)
 
@@ -549,6 +876,11 @@ def inline_call(gen, fn, args, kwargs, node):
         scope[p.name] = bound.arguments[p.name]
     inner = CodeGenerator(info, gen.sem, scope)
     inner.visit_block(info.tree.body)
+    if inner.return_value is not None and \
+            inner.scope.get(_RETURN) is not True:
+        inner.fail(info.tree, "%s returns a value on some paths only: a "
+                   "@jit function that returns a value must return on "
+                   "every path" % fn.fn.__name__)
     return inner.return_value
 
 
@@ -605,10 +937,8 @@ def compile_kernel(fn, arg_types, constants, specialization, num_warps,
                     "nv_tileaa.assume %s {div_by = %d : i64} : %s" % (
                         handle, specialization[pname], ty.mlir)), ty)
             scope[pname] = value
-        gen = CodeGenerator(info, semantic, scope)
+        gen = CodeGenerator(info, semantic, scope, kernel=True)
         gen.visit_block(info.tree.body)
-        if gen.return_value is not None:
-            gen.fail(info.tree, "a kernel cannot return a value")
     finally:
         _state.pop(previous)
     body = builder.regions[0]

@@ -21,7 +21,7 @@ from . import cache, compiler
 from . import language as tl
 from .language.core import CompileError, constexpr, pointer_type
 
-FRONTEND_VERSION = "1"
+FRONTEND_VERSION = "2"
 
 _NUMPY_DTYPES = {
     "bool": tl.int1, "int8": tl.int8, "int16": tl.int16, "int32": tl.int32,

@@ -75,6 +75,8 @@ class Semantic:
         if shape:
             return tensor(self.b.op("arith.constant dense<%s> : %s" % (
                 literal, ty.mlir_type(shape))), ty, shape)
+        if ty.is_bool:  # `true : i1` does not parse: the type is implied
+            return tensor(self.b.op("arith.constant %s" % literal), ty)
         return tensor(self.b.op("arith.constant %s : %s" % (literal, ty.mlir)),
                       ty)
 
@@ -730,22 +732,93 @@ class Semantic:
                           lambda ty: self.function_combiner(fn, ty))
 
     # ------------------------------------------------------ hints, debug
+    def _hint_values(self, what, x, values):
+        """Triton's per-dimension hint values: one per dimension (one for a
+        scalar); a single number for a 1-D tile or a scalar. Each must be a
+        positive power of two."""
+        if not isinstance(values, (list, tuple)):
+            values = [values]
+        values = [int(core._unwrap(v)) for v in values]
+        if len(values) != max(1, len(x.shape)):
+            self.error("%s needs one value per dimension: %d given for "
+                       "shape %s" % (what, len(values), x.shape))
+        for v in values:
+            if v <= 0 or v & (v - 1):
+                self.error("%s needs powers of two, got %d" % (what, v))
+        return values
+
     def multiple_of(self, x, values):
+        """Triton's divisibility hint: a scalar is a multiple of the value;
+        along dimension d of a tile, the first element of each contiguous
+        run is (the runs are max_contiguous's claim, else the whole
+        dimension): `assume div_by` with `every`/`along`."""
         x = self.to_tensor(x)
-        if isinstance(values, (list, tuple)):
-            if len(set(values)) != 1:
-                self.error("multiple_of takes one divisor per tile")
-            values = values[0]
-        values = int(values)
-        if values <= 0 or values & (values - 1):
-            self.error("multiple_of needs a power of two, got %d" % values)
-        if x.shape:
-            # Every element: the claim holds at every index.
-            return tensor(self.b.op("nv_tileaa.assume %s {div_by = %d : i64} "
-                                    ": %s" % (x.handle, values, x.type)),
-                          x.dtype, x.shape)
-        return tensor(self.b.op("nv_tileaa.assume %s {div_by = %d : i64} : %s"
-                                % (x.handle, values, x.type)), x.dtype)
+        if not (x.dtype.is_int or x.dtype.is_ptr) or x.dtype.is_bool:
+            self.error("multiple_of needs integers or pointers, got %s" %
+                       x.dtype.name)
+        values = self._hint_values("multiple_of", x, values)
+        if not x.shape:
+            if values[0] == 1:
+                return x
+            return tensor(self.b.op(
+                "nv_tileaa.assume %s {div_by = %d : i64} : %s" % (
+                    x.handle, values[0], x.type)), x.dtype)
+        return self._divisibility(x, values,
+                                  getattr(x, "contiguity", None))
+
+    def _divisibility(self, x, values, contiguity):
+        result = x
+        for d, v in enumerate(values):
+            if v == 1:
+                continue
+            every = contiguity[d] if contiguity and contiguity[d] > 1 \
+                else x.shape[d]
+            result = tensor(self.b.op(
+                "nv_tileaa.assume %s {div_by = %d : i64, every = %d : i64, "
+                "along = %d : i64} : %s" % (result.handle, v, every, d,
+                                            x.type)), x.dtype, x.shape)
+        result.divisibility = values
+        if contiguity:
+            result.contiguity = contiguity
+        return result
+
+    def max_contiguous(self, x, values):
+        """Triton's contiguity hint: along dimension d, aligned runs of
+        values[d] elements increase by one. nv_tileaa says it with an
+        `assume`: x - r is constant over those runs (`same_elements`),
+        r the index along d, and x = (x - r) + r."""
+        x = self.to_tensor(x)
+        if not x.dtype.is_int or x.dtype.is_bool:
+            self.error("max_contiguous needs an integer tile, got %s" %
+                       x.dtype.name)
+        if not x.shape:
+            self.error("max_contiguous needs a tile, got a scalar")
+        values = self._hint_values("max_contiguous", x, values)
+        values = [min(v, n) for v, n in zip(values, x.shape)]
+        if all(v == 1 for v in values):
+            return x
+        ramp = None
+        for d, v in enumerate(values):
+            if v == 1:
+                continue
+            r = self.cast(self.arange(0, x.shape[d]), x.dtype)
+            for _ in range(d):
+                r = self.expand_dims(r, 0)
+            for _ in range(len(x.shape) - d - 1):
+                r = self.expand_dims(r, len(r.shape))
+            r = self.broadcast_to(r, x.shape)
+            ramp = r if ramp is None else self.add(ramp, r)
+        base = self.sub(x, ramp)
+        base = tensor(self.b.op(
+            "nv_tileaa.assume %s {same_elements = array<i64: %s>} : %s" % (
+                base.handle, ", ".join(map(str, values)), base.type)),
+            base.dtype, base.shape)
+        result = self.add(base, ramp)
+        divisibility = getattr(x, "divisibility", None)
+        if divisibility:
+            return self._divisibility(result, divisibility, values)
+        result.contiguity = values
+        return result
 
     def _string(self, text):
         out = []

@@ -7,6 +7,8 @@ Triton's spelling: `tl.program_id`, `tl.arange`, `tl.load`, `tl.store`,
 `tl.dot`, `tl.sum`, ... Kernels are compiled from their Python source; these
 functions only work while a kernel is being compiled (docs/python.md).
 """
+import builtins as _builtins
+
 from . import _state
 from .core import (CompileError, bfloat16, bf16, bool_, constexpr, dtype,
                    float16, float32, float64, float8e4m3fn, float8e4nv,
@@ -23,15 +25,16 @@ __all__ = [
     "float8e5m2", "tf32", "bool_", "fp16", "bf16", "fp32", "fp64",
     "float8e4nv", "float8e5",
     # operations
-    "static_range", "program_id", "num_programs", "arange", "zeros", "full",
+    "static_range", "range", "static_assert", "program_id", "num_programs",
+    "arange", "zeros", "full",
     "zeros_like", "load", "store", "atomic_add", "atomic_max", "atomic_min",
     "atomic_and", "atomic_or", "atomic_xor", "atomic_xchg", "atomic_cas",
     "where", "maximum", "minimum", "fma", "exp", "exp2", "log", "log2",
     "sqrt", "rsqrt", "sin", "cos", "floor", "ceil", "erf", "abs", "sigmoid",
     "cdiv", "dot", "sum", "max", "min", "argmax", "argmin", "reduce",
     "cumsum", "associative_scan", "reshape", "view", "permute", "trans",
-    "expand_dims", "broadcast_to", "cat", "multiple_of", "device_print",
-    "device_assert", "static_print",
+    "expand_dims", "broadcast_to", "cat", "multiple_of", "max_contiguous",
+    "device_print", "device_assert", "static_print",
 ]
 
 
@@ -46,7 +49,29 @@ class static_range:
         self.args = tuple(int(_unwrap(a)) for a in args)
 
     def __iter__(self):
-        return iter(range(*self.args))
+        return iter(_builtins.range(*self.args))
+
+
+class range:  # noqa: A001 - Triton's name
+    """`for i in tl.range(lo, hi, step, num_stages=...)`: a runtime loop,
+    like `range`; Triton's scheduling hints are accepted and ignored."""
+
+    HINTS = ("num_stages", "loop_unroll_factor", "disallow_acc_multi_buffer",
+             "flatten", "warp_specialize")
+
+    def __init__(self, *args, **hints):
+        raise CompileError("tl.range is only valid as the iterable of a "
+                           "`for` loop in a kernel")
+
+
+def static_assert(cond, msg=""):
+    """Fails the compilation when the compile-time `cond` is false."""
+    cond = _unwrap(cond)
+    if isinstance(cond, tensor):
+        raise CompileError("static_assert needs a compile-time condition; "
+                           "use device_assert for runtime values")
+    if not cond:
+        raise CompileError("static_assert failed: %s" % (_unwrap(msg),))
 
 
 # Grid
@@ -224,7 +249,7 @@ def permute(x, *dims):
 
 def trans(x, *dims):
     if not dims:
-        dims = tuple(reversed(range(len(x.shape))))
+        dims = tuple(reversed(_builtins.range(len(x.shape))))
     return _sem().permute(x, _shape_arg(dims))
 
 
@@ -242,7 +267,16 @@ def cat(a, b, dim=0, can_reorder=False):
 
 # Hints and debugging
 def multiple_of(x, values):
+    """Hint: x (a scalar) is a multiple of `values`; for a tile, the first
+    element of each contiguous run along each dimension is (one value per
+    dimension)."""
     return _sem().multiple_of(x, _unwrap(values))
+
+
+def max_contiguous(x, values):
+    """Hint: along each dimension, aligned runs of `values` elements of the
+    integer tile x increase by one (one value per dimension)."""
+    return _sem().max_contiguous(x, _unwrap(values))
 
 
 def device_print(prefix, *args):

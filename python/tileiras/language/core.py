@@ -168,6 +168,8 @@ class tensor:
     def __rxor__(self, o): return _state.sem().bitwise("xori", o, self)
     def __lshift__(self, o): return _state.sem().shift("shli", self, o)
     def __rshift__(self, o): return _state.sem().shift("shr", self, o)
+    def __rlshift__(self, o): return _state.sem().shift("shli", o, self)
+    def __rrshift__(self, o): return _state.sem().shift("shr", o, self)
     def __neg__(self): return _state.sem().neg(self)
     def __pos__(self): return self
     def __invert__(self): return _state.sem().invert(self)
