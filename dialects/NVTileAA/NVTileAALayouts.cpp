@@ -176,8 +176,12 @@ LogicalResult MmaEncodingAttr::verifyEncoding(
     function_ref<InFlightDiagnostic()> emitError) const {
   if (failed(verifyRankMatches("mma", 2, shape, emitError)))
     return failure();
-  if (shape[0] < layout::kMmaM || shape[1] < layout::kMmaN)
-    return emitError() << "#nv_tileaa.mma needs a tile of at least 16x8, got "
+  // A size-1 dimension is a broadcast source (an accumulator's row or
+  // column of indices): every fragment position along it holds the element.
+  if ((shape[0] < layout::kMmaM && shape[0] != 1) ||
+      (shape[1] < layout::kMmaN && shape[1] != 1))
+    return emitError() << "#nv_tileaa.mma needs a tile of at least 16x8 (or "
+                          "1 along a broadcast dimension), got "
                        << shape[0] << "x" << shape[1];
   return success();
 }

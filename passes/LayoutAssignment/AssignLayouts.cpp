@@ -444,7 +444,7 @@ private:
     if (!def || def->getNumResults() != 1 || --budget < 0)
       return false;
     if (auto broadcast = dyn_cast<nv::BroadcastOp>(def))
-      return isa<nv::BlockedEncodingAttr>(layout) &&
+      return isa<nv::BlockedEncodingAttr, nv::MmaEncodingAttr>(layout) &&
              canRematerialize(broadcast.getSrc(), layout, budget);
     if (auto expand = dyn_cast<nv::ExpandDimsOp>(def))
       return canRematerialize(expand.getSrc(), slice(expand.getAxis(), layout),

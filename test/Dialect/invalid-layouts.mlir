@@ -115,7 +115,7 @@ func.func private @mma_instr(tensor<64x64xf32, #nv_tileaa.mma<versionMajor = 2, 
 
 // -----
 
-// expected-error @+1 {{#nv_tileaa.mma needs a tile of at least 16x8, got 8x8}}
+// expected-error @+1 {{#nv_tileaa.mma needs a tile of at least 16x8 (or 1 along a broadcast dimension), got 8x8}}
 func.func private @mma_small(tensor<8x8xf32, #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [1, 1], instrShape = [16, 8]>>)
 
 // -----

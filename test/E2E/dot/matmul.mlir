@@ -40,9 +40,19 @@
 
 // MMA-LABEL: .visible .entry matmul(
 // MMA: .reqntid 128, 1, 1
-// MMA: .shared .align 16 .b8 __tileiras_smem_matmul[16640]
+// Operands staged in a 4 KiB swizzled buffer (the larger of A and B, 64x32
+// f16), read with ldmatrix; the accumulator is stored from its fragments,
+// so no epilogue buffer (the stores stay scalar: the column mask n is not
+// known to be even).
+// MMA: .shared .align 16 .b8 __tileiras_smem_matmul[4096]
 // MMA-NOT: fma.rn.f32
+// MMA-COUNT-2: st.shared.v4.b32
+// MMA-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// MMA-COUNT-2: st.shared.v4.b32
+// MMA-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // MMA-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // MMA-NOT: mma.sync
 // MMA-NOT: fma.rn.f32
+// MMA-NOT: ld.shared
+// MMA: st.global
 // MMA: ret;
