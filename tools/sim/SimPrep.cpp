@@ -914,7 +914,8 @@ void lowerWarpCollectives(Module &m) {
       auto *call = dyn_cast<CallInst>(user);
       if (!call || call->getCalledOperand() != f)
         fail("@" + f->getName() + " is used other than by a call");
-      if (m.getDataLayout().getTypeStoreSize(call->getType()) > 16)
+      if (!call->getType()->isVoidTy() &&
+          m.getDataLayout().getTypeStoreSize(call->getType()) > 16)
         fail("the result of @" + f->getName() +
              " does not fit 4 32-bit registers");
       SmallVector<Value *> args(call->args());
