@@ -919,6 +919,10 @@ void lowerWarpCollectives(Module &m) {
       auto *call = dyn_cast<CallInst>(user);
       if (!call || call->getCalledOperand() != f)
         fail("@" + f->getName() + " is used other than by a call");
+      if (!call->getType()->isVoidTy() &&
+          m.getDataLayout().getTypeStoreSize(call->getType()) > 16)
+        fail("the result of @" + f->getName() +
+             " does not fit 4 32-bit registers");
       SmallVector<Value *> args(call->args());
       Value *first = nullptr, *second = nullptr;
       if (kind == "mma") {

@@ -10,7 +10,9 @@
 //     16 * (i / 8); b_i at k = 4t + i % 4 + 16 * (i / 4);
 //   c_i / d_i at row g + 8 * (i / 2), column 2t + i % 2;
 //   f64 m8n8k4: a0 at row g, k = t; b0 at k = t, column g; c_i / d_i at
-//     row g, column 2t + i.
+//     row g, column 2t + i;
+//   8-bit m8n8k16: a_i at row g, k = 4t + i; b_i at k = 4t + i, column g;
+//     c_i / d_i at row g, column 2t + i.
 // Products are exact in double; the sum is rounded once to f32 (the
 // hardware's internal order and precision are unspecified) and integer
 // sums wrap modulo 2^32 unless .satfinite. f64: c + a0 b0 + ... + a3 b3 as
@@ -22,6 +24,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <limits>
 #include <sstream>
 #include <vector>
@@ -76,6 +79,8 @@ struct Place {
 };
 
 Place placeA(const Instr &instr, unsigned row, unsigned k) {
+  if (instr.m == 8) // m8n8k16: a_i at row g, k = 4t + i
+    return {row * 4 + k / 4, 0, k % 4};
   unsigned g = row % 8, high = row / 8;
   switch (bitsOf(instr.a)) {
   case 16: {
@@ -92,6 +97,8 @@ Place placeA(const Instr &instr, unsigned row, unsigned k) {
 }
 
 Place placeB(const Instr &instr, unsigned k, unsigned column) {
+  if (instr.m == 8) // m8n8k16: b_i at k = 4t + i, column g
+    return {column * 4 + k / 4, 0, k % 4};
   switch (bitsOf(instr.b)) {
   case 16: {
     unsigned i = (k / 8) * 2 + k % 2;
@@ -145,17 +152,21 @@ std::optional<Instr> sim::mma::decode(const std::string &name) {
   if (parts.size() < 5 || parts[0] != "mma" || parts[2] != "row" ||
       parts[3] != "col")
     return std::nullopt;
-  Instr instr;
-  if (parts[1] == "m8n8k4")
-    instr.k = 4;
-  else if (parts[1] == "m16n8k8")
-    instr.k = 8;
-  else if (parts[1] == "m16n8k16")
-    instr.k = 16;
-  else if (parts[1] == "m16n8k32")
-    instr.k = 32;
-  else
+  static const struct {
+    const char *name;
+    unsigned m, k;
+  } shapes[] = {{"m8n8k4", 8, 4},
+                {"m8n8k16", 8, 16},
+                {"m16n8k8", 16, 8},
+                {"m16n8k16", 16, 16},
+                {"m16n8k32", 16, 32}};
+  auto shape = std::find_if(std::begin(shapes), std::end(shapes),
+                            [&](const auto &s) { return parts[1] == s.name; });
+  if (shape == std::end(shapes))
     return std::nullopt;
+  Instr instr;
+  instr.m = shape->m;
+  instr.k = shape->k;
   std::vector<Type> multiplicands;
   for (size_t i = 4; i < parts.size(); ++i) {
     const std::string &p = parts[i];
@@ -186,10 +197,16 @@ std::optional<Instr> sim::mma::decode(const std::string &name) {
   if (bitsOf(instr.a) != bitsOf(instr.b))
     return std::nullopt;
   if (instr.a == Type::F64) {
-    if (instr.k != 4)
+    if (instr.m != 8 || instr.k != 4)
       return std::nullopt;
-    instr.m = 8;
     instr.aWords = instr.bWords = 2;
+    return instr;
+  }
+  if (instr.m == 8) { // m8n8k16 s8/u8 (sm_75): A 1 word, B 1, C/D 2
+    if (!instr.intAccumulator || instr.k != 16)
+      return std::nullopt;
+    instr.aWords = instr.bWords = 1;
+    instr.cWords = 2;
     return instr;
   }
   if (instr.a == Type::F16 && instr.k == 8) { // sm_75's shape: half of k16
@@ -236,8 +253,9 @@ void sim::mma::compute(const Instr &instr, const LaneFragments *const lanes[32],
     return computeF64(lanes, lane, d);
   unsigned g = lane / 4, t = lane % 4;
   unsigned bAt = instr.aWords, cAt = instr.aWords + instr.bWords;
-  for (unsigned i = 0; i < kCWords; ++i) {
-    unsigned row = g + 8 * (i / 2), column = 2 * t + i % 2;
+  for (unsigned i = 0; i < instr.cWords; ++i) {
+    unsigned row = instr.m == 8 ? g : g + 8 * (i / 2);
+    unsigned column = instr.m == 8 ? 2 * t + i : 2 * t + i % 2;
     uint32_t c = lanes[lane]->words[cAt + i];
     if (instr.intAccumulator) {
       int64_t sum = int32_t(c);

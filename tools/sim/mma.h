@@ -1,7 +1,7 @@
 // mma.sync for the CPU simulator: which instruction an intrinsic name
 // denotes, and one lane's D fragment computed from the fragments of the
 // whole warp, from the PTX ISA's fragment tables (m16n8k8 tf32 and f16,
-// m16n8k16 f16/bf16, m16n8k32 s8/u8/e4m3/e5m2, m8n8k4 f64).
+// m16n8k16 f16/bf16, m16n8k32 s8/u8/e4m3/e5m2, m8n8k16 s8/u8, m8n8k4 f64).
 #ifndef TILEIRAS_SIM_MMA_H
 #define TILEIRAS_SIM_MMA_H
 
@@ -15,7 +15,7 @@ enum class Type { F16, BF16, TF32, S8, U8, E4M3, E5M2, F64 };
 
 struct Instr {
   unsigned m = 16, n = 8;
-  unsigned k = 0; // 4 (f64), 8, 16 or 32
+  unsigned k = 0; // 4 (f64), 8, 16 or 32 (8-bit m16n8), 16 (8-bit m8n8)
   Type a = Type::F16, b = Type::F16;
   bool intAccumulator = false; // s32 (else f32)
   bool saturate = false;       // .satfinite

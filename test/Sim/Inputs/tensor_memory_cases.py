@@ -11,8 +11,8 @@ tables written here in Python:
   commit groups: with wait_all or wait_group 0 the data arrives (zero-filled
   past src-size); without a wait the destination holds the poison pattern
   (a missing wait is caught); wait_group 1 leaves the newer group poisoned;
-* mma.sync m8n8k4 f64 and m16n8k8 f16 (sm_75's shape) against Python
-  matrix products;
+* mma.sync m8n8k4 f64, m16n8k8 f16 and m8n8k16 s8 x u8 with .satfinite
+  (sm_75's shapes) against Python matrix products;
 * misuse reported: misaligned and out-of-arena ldmatrix rows, misaligned and
   out-of-buffer cp.async sources, src-size above the copy size.
 
@@ -44,6 +44,7 @@ declare void @llvm.nvvm.cp.async.commit.group()
 declare void @llvm.nvvm.cp.async.wait.group(i32)
 declare void @llvm.nvvm.cp.async.wait.all()
 declare {double, double} @llvm.nvvm.mma.m8n8k4.row.col.f64(double, double, double, double)
+declare {i32, i32} @llvm.nvvm.mma.m8n8k16.row.col.satfinite.s8.u8(i32, i32, i32, i32)
 declare {float, float, float, float} @llvm.nvvm.mma.m16n8k8.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, float, float, float, float)
 attributes #0 = { "nvvm.reqntid"="32,1,1" }
 """
@@ -396,6 +397,62 @@ def mma_f16_k8(r):
             str(errors[:4]))
 
 
+# ------------------------------------------------------------ mma s8 m8n8k16
+# A (8x16) s8, B (16x8, stored n-major: Bt[n][k]) u8, C and D (8x8) s32:
+# byte i of the A register of lane L is A(g, 4t + i), of its B register
+# B(4t + i, g); c_i = C(g, 2t + i). .satfinite clamps to the s32 range.
+MMA_S8_M8 = """  %g = lshr i64 %l, 2
+  %t = and i64 %l, 3
+  %g16 = mul i64 %g, 16
+  %t4 = mul i64 %t, 4
+  %ki = add i64 %g16, %t4
+  %pa = getelementptr i8, ptr addrspace(1) %a, i64 %ki
+  %a0 = load i32, ptr addrspace(1) %pa, align 4
+  %pb = getelementptr i8, ptr addrspace(1) %b, i64 %ki
+  %b0 = load i32, ptr addrspace(1) %pb, align 4
+  %g8 = mul i64 %g, 8
+  %t2 = mul i64 %t, 2
+  %ci = add i64 %g8, %t2
+  %pc = getelementptr i32, ptr addrspace(1) %c, i64 %ci
+  %c0 = load i32, ptr addrspace(1) %pc, align 4
+  %pc1 = getelementptr i32, ptr addrspace(1) %pc, i64 1
+  %c1 = load i32, ptr addrspace(1) %pc1, align 4
+  %r = call {i32, i32} @llvm.nvvm.mma.m8n8k16.row.col.satfinite.s8.u8(i32 %a0, i32 %b0, i32 %c0, i32 %c1)
+  %d0 = extractvalue {i32, i32} %r, 0
+  %d1 = extractvalue {i32, i32} %r, 1
+  %pd = getelementptr i32, ptr addrspace(1) %d, i64 %ci
+  store i32 %d0, ptr addrspace(1) %pd, align 4
+  %pd1 = getelementptr i32, ptr addrspace(1) %pd, i64 1
+  store i32 %d1, ptr addrspace(1) %pd1, align 4
+"""
+
+
+def mma_s8_m8(r):
+    k = r.build("mma_s8_m8", module(
+        "", "ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(1) %c, "
+        "ptr addrspace(1) %d", MMA_S8_M8))
+    rng = random.Random(16)
+    a = [rng.randint(-128, 127) for _ in range(128)]
+    bt = [rng.randint(0, 255) for _ in range(128)]
+    c = [rng.randint(-1000, 1000) for _ in range(64)]
+    c[0], c[9] = 2**31 - 100, -2**31 + 100  # saturate up and down
+    a[:16] = [127] * 16
+    bt[:16] = [255] * 16
+    a[16:32] = [-128] * 16
+    bt[8:24] = [255] * 16
+    out, _ = k.launch((1, 1, 1), (32, 1, 1), [
+        Buffer("a", struct.pack("<128b", *a)),
+        Buffer("b", struct.pack("<128B", *bt)),
+        Buffer("c", struct.pack("<64i", *c)), Buffer("d", bytes(256))])
+    d = struct.unpack("<64i", out["d"])
+    want = [max(-2**31, min(2**31 - 1, c[i * 8 + j] + sum(
+        a[i * 16 + kk] * bt[j * 16 + kk] for kk in range(16))))
+        for i in range(8) for j in range(8)]
+    r.check("mma.m8n8k16 s8 x u8 .satfinite: exact, clamped",
+            list(d) == want and d[0] == 2**31 - 1 and d[9] == -2**31,
+            f"{d[:10]} vs {want[:10]}")
+
+
 # ------------------------------------------------------------ misuse
 BAD_MATRIX = """  %o16 = mul i64 %l, 16
   %off = sext i32 %extra to i64
@@ -439,7 +496,8 @@ def misuse(r):
 def main():
     bin_dir, work = sys.argv[1:3]
     r = Runner(bin_dir, work)
-    for case in (ldmatrix_stmatrix, cp_async, mma_f64, mma_f16_k8, misuse):
+    for case in (ldmatrix_stmatrix, cp_async, mma_f64, mma_f16_k8, mma_s8_m8,
+                 misuse):
         try:
             case(r)
         except SimError as e:

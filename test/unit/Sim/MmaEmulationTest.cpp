@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <random>
 #include <vector>
@@ -278,11 +279,73 @@ TEST(SimMma, F64Rounded) { // inexact sums: within a few ulps of the exact one
     }
 }
 
+// m8n8k16 s8/u8 (sm_75), forwards: byte i of lane L's A register is
+// A(g, 4t + i), of its B register B(4t + i, g); c_i is C(g, 2t + i).
+void checkM8N8K16(const std::string &name, bool signedA, bool signedB,
+                  bool saturate) {
+  std::optional<Instr> instr = decode(name);
+  ASSERT_TRUE(instr) << name;
+  EXPECT_EQ(instr->m, 8u);
+  EXPECT_EQ(instr->cWords, 2u);
+  EXPECT_EQ(instr->saturate, saturate);
+  std::mt19937 rng(16);
+  int a[8][16], b[16][8], c[8][8];
+  for (auto &row : a)
+    for (int &x : row)
+      x = signedA ? int(int8_t(rng())) : int(uint8_t(rng()));
+  for (auto &row : b)
+    for (int &x : row)
+      x = signedB ? int(int8_t(rng())) : int(uint8_t(rng()));
+  for (auto &row : c)
+    for (int &x : row)
+      x = int(rng() % 2001) - 1000;
+  c[0][0] = 2147483000; // overflows: wraps, or saturates with .satfinite
+  LaneFragments lanes[32] = {};
+  const LaneFragments *pointers[32];
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    unsigned g = lane / 4, t = lane % 4;
+    pointers[lane] = &lanes[lane];
+    for (unsigned i = 0; i < 4; ++i) {
+      lanes[lane].words[0] |= uint32_t(uint8_t(a[g][4 * t + i])) << (8 * i);
+      lanes[lane].words[1] |= uint32_t(uint8_t(b[4 * t + i][g])) << (8 * i);
+    }
+    lanes[lane].words[2] = uint32_t(c[g][2 * t]);
+    lanes[lane].words[3] = uint32_t(c[g][2 * t + 1]);
+  }
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    uint32_t d[kCWords];
+    compute(*instr, pointers, lane, d);
+    unsigned g = lane / 4, t = lane % 4;
+    for (unsigned i = 0; i < 2; ++i) {
+      int64_t sum = c[g][2 * t + i];
+      for (unsigned k = 0; k < 16; ++k)
+        sum += int64_t(a[g][k]) * b[k][2 * t + i];
+      int32_t expected =
+          saturate ? int32_t(std::clamp<int64_t>(sum, INT32_MIN, INT32_MAX))
+                   : int32_t(uint32_t(sum));
+      EXPECT_EQ(int32_t(d[i]), expected) << name << " lane " << lane;
+    }
+  }
+}
+
+TEST(SimMma, M8N8K16) {
+  checkM8N8K16("mma.m8n8k16.row.col.s8", true, true, false);
+  checkM8N8K16("mma.m8n8k16.row.col.u8", false, false, false);
+  checkM8N8K16("mma.m8n8k16.row.col.s8.u8", true, false, false);
+  checkM8N8K16("mma.m8n8k16.row.col.u8.s8", false, true, false);
+  checkM8N8K16("mma.m8n8k16.row.col.satfinite.s8", true, true, true);
+  checkM8N8K16("mma.m8n8k16.row.col.satfinite.u8", false, false, true);
+  checkM8N8K16("mma.m8n8k16.row.col.satfinite.s8.u8", true, false, true);
+  checkM8N8K16("mma.m8n8k16.row.col.satfinite.u8.s8", false, true, true);
+}
+
 TEST(SimMma, UnknownFormsAreRejected) {
   EXPECT_FALSE(decode("mma.m8n8k4.row.col.f32.f32"));
   EXPECT_FALSE(decode("mma.m16n8k16.row.col.f16.f16"));
   EXPECT_FALSE(decode("mma.m16n8k8.row.col.f16.f16"));
   EXPECT_FALSE(decode("mma.m16n8k8.row.col.f64"));
+  EXPECT_FALSE(decode("mma.m8n8k16.row.col.f32.e4m3.e4m3.f32"));
+  EXPECT_FALSE(decode("mma.m8n8k32.row.col.s4"));
   EXPECT_FALSE(decode("mma.m16n8k8.row.col.bf16")); // k8 bf16: not emitted
 }
 
