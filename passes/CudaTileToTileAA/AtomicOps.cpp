@@ -13,16 +13,17 @@ using namespace tileiras::cuda_tile_lowering;
 namespace ct = tileiras::cuda_tile;
 namespace aa = tileiras::nv_tileaa;
 
-static NamedAttribute semantic(Lowering &l, ct::MemoryOrdering ordering) {
+NamedAttribute tileiras::cuda_tile_lowering::semantic(Lowering &l,
+                                                      ct::MemoryOrdering o) {
   static const aa::MemSemantic map[] = {
       aa::MemSemantic::weak, aa::MemSemantic::relaxed, aa::MemSemantic::acquire,
       aa::MemSemantic::release, aa::MemSemantic::acq_rel};
   return l.b.getNamedAttr(
-      "mem_semantic",
-      aa::MemSemanticAttr::get(l.b.getContext(), map[int(ordering)]));
+      "mem_semantic", aa::MemSemanticAttr::get(l.b.getContext(), map[int(o)]));
 }
 
-static NamedAttribute scope(Lowering &l, ct::MemoryScope s) {
+NamedAttribute tileiras::cuda_tile_lowering::scope(Lowering &l,
+                                                   ct::MemoryScope s) {
   static const aa::MemScope map[] = {aa::MemScope::cta, aa::MemScope::gpu,
                                      aa::MemScope::sys};
   return l.b.getNamedAttr("mem_scope",

@@ -76,6 +76,21 @@ Value Lowering::castInt(Value v, Type elementType) {
 
 Value Lowering::token() { return tokenValue; }
 
+Value Lowering::zero(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  TypedAttr scalar;
+  if (isa<FloatType>(element))
+    scalar = b.getFloatAttr(element, 0.0);
+  else if (isa<IntegerType>(element))
+    scalar = b.getIntegerAttr(element, 0);
+  else
+    return Value();
+  if (auto tile = dyn_cast<RankedTensorType>(type))
+    return arith::ConstantOp::create(b, loc,
+                                     DenseElementsAttr::get(tile, scalar));
+  return arith::ConstantOp::create(b, loc, scalar);
+}
+
 LogicalResult Lowering::fail(Operation *op, const Twine &why) {
   return op->emitOpError("cannot be lowered to nv_tileaa: ") << why;
 }
@@ -90,8 +105,8 @@ LogicalResult Lowering::lowerBlock(Block &src) {
 LogicalResult Lowering::lowerOp(Operation *op) {
   loc = op->getLoc();
   bool handled = false;
-  for (auto family :
-       {lowerElementwise, lowerShape, lowerMemory, lowerControl, lowerAtomic}) {
+  for (auto family : {lowerElementwise, lowerShape, lowerMemory, lowerControl,
+                      lowerLoops, lowerAtomic}) {
     if (failed(family(*this, op, handled)))
       return failure();
     if (handled)
