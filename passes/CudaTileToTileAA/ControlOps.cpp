@@ -98,9 +98,13 @@ static LogicalResult lowerIf(Lowering &l, ct::IfOp op) {
 }
 
 // reduce/scan with one operand: the combiner takes (element, accumulator).
+// Several operands: PackedReduce.cpp (cuda_tile scans have one).
 static LogicalResult lowerCombiner(Lowering &l, Operation *op, StringRef name) {
+  if (auto reduce = dyn_cast<ct::ReduceOp>(op);
+      reduce && op->getNumOperands() > 1)
+    return lowerPackedReduce(l, reduce);
   if (op->getNumOperands() != 1)
-    return l.fail(op, "reductions of several operands are not supported yet");
+    return l.fail(op, "scans of several operands are not supported yet");
   auto tile = cast<ct::TileType>(op->getOperand(0).getType());
   OperationState state(l.loc, name);
   state.addOperands(l.lookup(op->getOperand(0)));

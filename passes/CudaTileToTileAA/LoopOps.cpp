@@ -17,7 +17,9 @@
 // and the rest of the enclosing block runs under scf.if(!exited). Slots a
 // path does not define hold placeholders (the current iteration values, or
 // zeros). A `for` whose `continue` sits inside an `if` uses the same state
-// without break values; its scf.for body yields the T part.
+// without break values; its scf.for body yields the T part. An entry with
+// `return` inside `if` (outside loops) uses it too: return is an exit, and
+// the rest of the kernel runs under scf.if(!exited).
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +39,8 @@ struct ExitFrame {
   SmallVector<Value> iters;
   /// The types of the break values (empty for `for`).
   SmallVector<Type> breakTypes;
+  /// The entry's own block: `return` inside `if` leaves the kernel.
+  bool isEntry = false;
 };
 using Tuple = SmallVector<Value>;
 } // namespace
@@ -50,6 +54,11 @@ bool tileiras::cuda_tile_lowering::hasEarlyExit(ct::IfOp ifOp) {
     return WalkResult::advance();
   });
   return result.wasInterrupted();
+}
+
+bool tileiras::cuda_tile_lowering::hasReturn(ct::IfOp ifOp) {
+  return ifOp->walk([](ct::ReturnOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
 }
 
 static SmallVector<Type> tupleTypes(Lowering &l, const ExitFrame &f,
@@ -105,6 +114,8 @@ static FailureOr<Tuple> terminatorTuple(Lowering &l, const ExitFrame &f,
     return makeTuple(l, term, f, true, false, {}, operands, {}, yTypes);
   if (isa<ct::YieldOp>(term) && isa<ct::IfOp>(term->getParentOp()))
     return makeTuple(l, term, f, false, false, {}, {}, operands, yTypes);
+  if (isa<ct::ReturnOp>(term) && f.isEntry)
+    return makeTuple(l, term, f, true, false, {}, {}, {}, yTypes);
   return l.fail(term, "'return' inside a loop is not supported yet");
 }
 
@@ -168,7 +179,7 @@ static FailureOr<Tuple> lowerTail(Lowering &l, const ExitFrame &f,
     if (op->hasTrait<OpTrait::IsTerminator>())
       return terminatorTuple(l, f, op, yTypes);
     auto ifOp = dyn_cast<ct::IfOp>(op);
-    if (!ifOp || !hasEarlyExit(ifOp)) {
+    if (!ifOp || !(hasEarlyExit(ifOp) || (f.isEntry && hasReturn(ifOp)))) {
       if (failed(l.lowerOp(op)))
         return failure();
       continue;
@@ -257,6 +268,17 @@ LogicalResult tileiras::cuda_tile_lowering::lowerForBodyWithExits(Lowering &l,
   if (failed(tuple))
     return failure();
   scf::YieldOp::create(l.b, l.loc, ValueRange(*tuple).slice(2, f.iters.size()));
+  return success();
+}
+
+LogicalResult
+tileiras::cuda_tile_lowering::lowerEntryBodyWithReturns(Lowering &l,
+                                                        Block &src) {
+  ExitFrame f;
+  f.isEntry = true;
+  if (failed(lowerTail(l, f, src.begin(), src.end(), {})))
+    return failure();
+  l.create("nv_tileaa.return", {}, {});
   return success();
 }
 

@@ -77,14 +77,21 @@ mlir::LogicalResult lowerControl(Lowering &l, mlir::Operation *op,
 mlir::LogicalResult lowerAtomic(Lowering &l, mlir::Operation *op,
                                 bool &handled);
 mlir::LogicalResult lowerLoops(Lowering &l, mlir::Operation *op, bool &handled);
+mlir::LogicalResult lowerPackOps(Lowering &l, mlir::Operation *op,
+                                 bool &handled);
 mlir::LogicalResult lowerExtract(Lowering &l,
                                  tileiras::cuda_tile::ExtractOp op);
+/// A reduce of several operands, packed into one integer per element.
+mlir::LogicalResult lowerPackedReduce(Lowering &l,
+                                      tileiras::cuda_tile::ReduceOp op);
 
 /// nv_tileaa's mem_semantic / mem_scope for a cuda_tile ordering / scope
 /// (scopes tl_blk, device, sys -> cta, gpu, sys).
 mlir::NamedAttribute semantic(Lowering &l,
                               tileiras::cuda_tile::MemoryOrdering ordering);
 mlir::NamedAttribute scope(Lowering &l, tileiras::cuda_tile::MemoryScope s);
+/// nv_tileaa's rmw_mode for a cuda_tile atomic mode.
+mlir::NamedAttribute rmwMode(Lowering &l, tileiras::cuda_tile::AtomicMode mode);
 
 // Shared by the control-flow files (ControlOps.cpp, LoopOps.cpp).
 bool isToken(mlir::Value v);
@@ -100,6 +107,11 @@ mlir::LogicalResult lowerRegionInto(Lowering &l, mlir::Region &src,
                                     mlir::Block *dst);
 /// True when `ifOp` holds a break or continue of the loop around it.
 bool hasEarlyExit(tileiras::cuda_tile::IfOp ifOp);
+/// True when `ifOp` holds a `return` (an early exit from the kernel).
+bool hasReturn(tileiras::cuda_tile::IfOp ifOp);
+/// Lowers an entry body whose `if`s hold `return`s, ending in
+/// nv_tileaa.return.
+mlir::LogicalResult lowerEntryBodyWithReturns(Lowering &l, mlir::Block &src);
 /// Lowers the body of a `for` whose `continue`s sit inside `if`s into
 /// `body` (which has the induction variable and iteration arguments).
 mlir::LogicalResult lowerForBodyWithExits(Lowering &l,

@@ -224,6 +224,21 @@ static LogicalResult lowerStorePtr(Lowering &l, ct::StorePtrTkoOp op) {
   return success();
 }
 
+// A reduction into a view tile: atomic_rmw on the view's pointer tile,
+// masked to the view, its old values unused.
+static LogicalResult lowerAtomicRedView(Lowering &l,
+                                        ct::AtomicRedViewTkoOp op) {
+  FailureOr<Access> access = viewAccess(l, op, op.getView(), op.getIndices());
+  if (failed(access))
+    return failure();
+  l.create("nv_tileaa.atomic_rmw", l.convertType(op.getValue().getType()),
+           {access->pointers, l.lookup(op.getValue()), access->mask},
+           {rmwMode(l, op.getMode()), semantic(l, op.getMemoryOrdering()),
+            scope(l, op.getMemoryScope())});
+  l.map1(op.getResultToken(), l.token());
+  return success();
+}
+
 static LogicalResult lowerShapeQuery(Lowering &l, Operation *op) {
   Value source = op->getOperand(0);
   auto it = l.tensorViews.find(source);
@@ -270,6 +285,8 @@ LogicalResult tileiras::cuda_tile_lowering::lowerMemory(Lowering &l,
     return lowerLoadPtr(l, load);
   if (auto store = dyn_cast<ct::StorePtrTkoOp>(op))
     return lowerStorePtr(l, store);
+  if (auto red = dyn_cast<ct::AtomicRedViewTkoOp>(op))
+    return lowerAtomicRedView(l, red);
   if (isa<ct::GetTensorShapeOp, ct::GetIndexSpaceShapeOp>(op))
     return lowerShapeQuery(l, op);
   handled = false;

@@ -1,5 +1,5 @@
-// extract (constant and dynamic slice numbers), batched mmaf/mmai and
-// loads/stores with orderings other than weak.
+// extract (constant and dynamic slice numbers), batched mmaf/mmai,
+// loads/stores with orderings other than weak, atomic_red_view_tko.
 // RUN: tileiras-opt %s --convert-cuda-tile-to-tileaa | FileCheck %s
 
 cuda_tile.module @kernels {
@@ -52,6 +52,20 @@ cuda_tile.module @kernels {
     %w, %t1 = load_view_tko relaxed tl_blk %pv[%z] : partition_view<tile=(64), tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<64xf32>, token
     %t2 = store_view_tko release sys %w, %pv[%z] : tile<64xf32>, partition_view<tile=(64), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
     %t3 = store_ptr_tko relaxed device %p, %v : tile<ptr<f32>>, tile<f32> -> token
+    return
+  }
+
+  // atomic_red_view_tko: the view's pointers and mask, a masked atomic_rmw.
+  // CHECK-LABEL: nv_tileaa.func @red
+  // CHECK: %[[M:.*]] = arith.andi
+  // CHECK: %[[P:.*]] = nv_tileaa.addptr
+  // CHECK: nv_tileaa.atomic_rmw addf, %[[P]], %{{.*}}, %[[M]] {mem_scope = #nv_tileaa.mem_scope<cta>, mem_semantic = #nv_tileaa.mem_semantic<relaxed>} : tensor<8x8x!nv_tileaa.ptr<f32>>, tensor<8x8xf32> -> tensor<8x8xf32>
+  entry @red(%p: tile<ptr<f32>>, %n: tile<i32>) {
+    %tv = make_tensor_view %p, shape = [%n, 32], strides = [32, 1] : tile<i32> -> tensor_view<?x32xf32, strides=[32,1]>
+    %pv = make_partition_view %tv : partition_view<tile=(8x8), tensor_view<?x32xf32, strides=[32,1]>>
+    %v = constant <f32: 1.0> : tile<8x8xf32>
+    %z = constant <i32: 0> : tile<i32>
+    %t = atomic_red_view_tko relaxed tl_blk %pv[%z, %z], addf, %v : tile<8x8xf32>, partition_view<tile=(8x8), tensor_view<?x32xf32, strides=[32,1]>>, tile<i32> -> token
     return
   }
 }

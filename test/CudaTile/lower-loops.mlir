@@ -120,4 +120,24 @@ cuda_tile.module @kernels {
     %t = store_ptr_tko weak %p, %s : tile<ptr<f32>>, tile<f32> -> token
     return
   }
+
+  // return inside if: the rest of the kernel runs when the if did not exit.
+  // CHECK-LABEL: nv_tileaa.func @early
+  // CHECK: %[[S:.*]]:2 = scf.if %{{.*}} -> (i1, i1) {
+  // CHECK:   scf.yield %true, %false
+  // CHECK: } else {
+  // CHECK:   scf.yield %false{{.*}}, %false
+  // CHECK: scf.if %[[S]]#0 -> (i1, i1) {
+  // CHECK: } else {
+  // CHECK:   nv_tileaa.store
+  // CHECK: nv_tileaa.return
+  entry @early(%p: tile<ptr<i32>>, %n: tile<i32>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %neg = cmpi less_than %n, %zero, signed : tile<i32> -> tile<i1>
+    if %neg {
+      return
+    }
+    %t = store_ptr_tko weak %p, %n : tile<ptr<i32>>, tile<i32> -> token
+    return
+  }
 }

@@ -12,16 +12,6 @@ cuda_tile.module @kernels {
 // -----
 
 cuda_tile.module @kernels {
-  entry @k(%p: tile<ptr<i32>>, %v: tile<i32>, %m: tile<i1>) {
-    // expected-error @+1 {{'cuda_tile.atomic_cas_tko' op cannot be lowered to nv_tileaa: a masked compare-and-swap is not supported yet}}
-    %o, %t = atomic_cas_tko relaxed device %p, %v, %v, %m : tile<ptr<i32>>, tile<i32>, tile<i1> -> tile<i32>, token
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @kernels {
   entry @k(%n: tile<i32>) {
     %c = constant <i1: true> : tile<i1>
     loop {

@@ -2,7 +2,7 @@
 `for` with continue inside if, dynamic `extract`, batched mmaf with memory
 orderings), compiled by tileiras for TARGET, run on the CPU simulator
 (tools/sim) and compared with references computed here (Python standard
-library only).
+library only), and pointer casts with a masked compare-and-swap.
 
 Usage: cuda_tile_cases.py BIN_DIR WORK_DIR TARGET
 """
@@ -104,10 +104,13 @@ def extract(tc, rng):
     x = [f32(rng.uniform(-10, 10)) for _ in range(128)]
     k = tc.build(os.path.join(INPUTS, "extract.mlir"), target=TARGET)
     out, _ = k.launch((8, 1, 1), (128, 1, 1), [
-        Buffer("x", pack("f", x)), Buffer("y", pack("f", [-7.0] * 256))],
-        ctas_at_once=4)
+        Buffer("x", pack("f", x)), Buffer("y", pack("f", [-7.0] * 256)),
+        Scalar("i32", 6)], ctas_at_once=4)
     want = []
     for b in range(8):
+        if b >= 6:  # returned early
+            want += [-7.0] * 32
+            continue
         want += x[16 * b:16 * b + 16]
         s = b % 4
         want += [x[16 * (4 + r) + 4 * s + c] for r in range(4)
@@ -142,7 +145,76 @@ def batched_mma(tc, rng):
     return None
 
 
-CASES = [loop_break, for_continue, extract, batched_mma]
+def casts(tc, rng):
+    """Pointer casts and a masked compare-and-swap, with some lanes enabled
+    and with none."""
+    x = [f32(rng.uniform(-50, 50)) for _ in range(128)]
+    k = tc.build(os.path.join(INPUTS, "casts.mlir"), target=TARGET)
+    for m in (77, 0):
+        c0 = [r % 2 for r in range(128)]
+        out, _ = k.launch((1, 1, 1), (128, 1, 1), [
+            Buffer("x", pack("f", x)), Buffer("y", pack("i", [0] * 128)),
+            Buffer("z", pack("f", [0.0] * 128)), Buffer("c", pack("i", c0)),
+            Buffer("o", pack("i", [-1] * 128)), Scalar("i32", m)])
+        want_c, want_o = list(c0), []
+        for r in range(128):
+            if r >= m:
+                want_o.append(r % 3)
+                continue
+            want_o.append(c0[r])
+            if c0[r] == r % 3:
+                want_c[r] = r + 1
+        error = (mismatch("casts y", unpack("i", out["y"]),
+                          unpack("i", pack("f", x))) or
+                 mismatch("casts z", unpack("f", out["z"]), x[::-1]) or
+                 mismatch(f"casts c (m={m})", unpack("i", out["c"]), want_c) or
+                 mismatch(f"casts o (m={m})", unpack("i", out["o"]), want_o))
+        if error:
+            return error
+    return None
+
+
+def argmax(tc, rng):
+    """A reduce of two operands: row maxima and their first indices (the
+    values repeat, so ties must pick the smaller index)."""
+    x = [float(rng.randint(-20, 20)) for _ in range(8 * 128)]
+    x[130] = x[131] = 99.0  # row 1: a tie at the maximum
+    k = tc.build(os.path.join(INPUTS, "argmax.mlir"), target=TARGET)
+    out, _ = k.launch((2, 1, 1), (128, 1, 1), [
+        Buffer("x", pack("f", x)), Buffer("vmax", pack("f", [0.0] * 8)),
+        Buffer("imax", pack("i", [-1] * 8))], ctas_at_once=2)
+    rows = [x[128 * r:128 * r + 128] for r in range(8)]
+    want_v = [max(row) for row in rows]
+    want_i = [row.index(max(row)) for row in rows]
+    return (mismatch("argmax values", unpack("f", out["vmax"]), want_v) or
+            mismatch("argmax indices", unpack("i", out["imax"]), want_i))
+
+
+def atomic_red(tc, rng):
+    """atomic_red_view_tko from 4 tile blocks into 2 view tiles, the second
+    cut by the view's extent."""
+    m = 13
+    k = tc.build(os.path.join(INPUTS, "atomic_red.mlir"), target=TARGET)
+    out, _ = k.launch((4, 1, 1), (128, 1, 1), [
+        Buffer("y", pack("f", [0.5] * (16 * m) + [-7.0] * 64)),
+        Scalar("i32", m)], ctas_at_once=4)
+    want = [0.5 + (4.0 if r < 8 else 6.0) for r in range(m) for _ in range(16)]
+    return mismatch("atomic_red", unpack("f", out["y"]), want + [-7.0] * 64)
+
+
+def pack_unpack(tc, rng):
+    x = [f32(rng.uniform(-1e6, 1e6)) for _ in range(64)]
+    k = tc.build(os.path.join(INPUTS, "pack.mlir"), target=TARGET)
+    out, _ = k.launch((1, 1, 1), (128, 1, 1), [
+        Buffer("x", pack("f", x)), Buffer("y", bytes(256)),
+        Buffer("z", bytes(256))])
+    raw = pack("f", x)
+    return (mismatch("pack", list(out["y"]), list(raw)) or
+            mismatch("unpack", unpack("H", out["z"]), unpack("H", raw)))
+
+
+CASES = [loop_break, for_continue, extract, batched_mma, casts, argmax,
+         atomic_red, pack_unpack]
 
 
 def main():
