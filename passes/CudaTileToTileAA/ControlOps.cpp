@@ -144,8 +144,9 @@ static LogicalResult lowerTerminator(Lowering &l, Operation *op) {
     scf::YieldOp::create(l.b, l.loc, operands);
     return success();
   }
-  return l.fail(op, "early exits ('break', or 'continue' inside 'if') are not "
-                    "supported yet");
+  // Loop bodies and ifs holding exits are lowered by LoopOps.cpp; nothing
+  // else may end in break or continue.
+  return l.fail(op, "unexpected terminator here");
 }
 
 LogicalResult tileiras::cuda_tile_lowering::lowerControl(Lowering &l,
