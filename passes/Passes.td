@@ -67,7 +67,8 @@ def ConvertCudaTileToTileAA
     Replaces every `cuda_tile.module` nested in the builtin module by its
     entries lowered to `nv_tileaa.func` kernels: tile-block ids become
     program ids, views become pointer tiles with bounds masks, `mmaf`
-    becomes `dot`, `for`/`if` become `scf`, tokens disappear (nv_tileaa
+    becomes `dot`, `for`/`if` become `scf`, `loop` with `break`/`continue`
+    becomes `scf.while`, tokens disappear (nv_tileaa
     executes memory operations in program order) and elementwise ops map op
     by op. `optimization_hints` for the target (or `default`) set numWarps,
     the cluster shape and the occupancy; without a hint numWarps follows the

@@ -337,6 +337,47 @@ def NVTileAA_AddPtrOp : NVTileAA_Op<"addptr", [
   let hasCanonicalizer = 1;
 }
 
+// Pointer casts. Pointers are untyped 64-bit addresses once lowered, so all
+// three keep the bits: int_to_ptr / ptr_to_int are LLVM inttoptr / ptrtoint,
+// ptr_to_ptr (a new pointee, same address space) is no instruction at all.
+class NVTileAA_PtrCastOp<string mnemonic, Type from, Type to>
+    : NVTileAA_Op<mnemonic, [Pure]> {
+  let arguments = (ins from:$src);
+  let results = (outs to:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def NVTileAA_IntToPtrOp
+    : NVTileAA_PtrCastOp<"int_to_ptr", NVTileAA_IntLike, NVTileAA_PtrLike> {
+  let summary = "pointers from 64-bit integer addresses";
+  let description = [{
+    `%p = nv_tileaa.int_to_ptr %a : tensor<128xi64> -> tensor<128x!nv_tileaa.ptr<f32>>`.
+    The integer is the address (an i64); the result has its shape.
+  }];
+  let hasFolder = 1;
+}
+
+def NVTileAA_PtrToIntOp
+    : NVTileAA_PtrCastOp<"ptr_to_int", NVTileAA_PtrLike, NVTileAA_IntLike> {
+  let summary = "the 64-bit integer addresses of pointers";
+  let description = [{
+    `%a = nv_tileaa.ptr_to_int %p : tensor<128x!nv_tileaa.ptr<f32>> -> tensor<128xi64>`.
+  }];
+  let hasFolder = 1;
+}
+
+def NVTileAA_PtrToPtrOp
+    : NVTileAA_PtrCastOp<"ptr_to_ptr", NVTileAA_PtrLike, NVTileAA_PtrLike> {
+  let summary = "the same addresses with another pointee type";
+  let description = [{
+    `%q = nv_tileaa.ptr_to_ptr %p : tensor<128x!nv_tileaa.ptr<f32>> -> tensor<128x!nv_tileaa.ptr<i8>>`.
+    Same shape and address space; `addptr` then counts elements of the new
+    pointee type.
+  }];
+  let hasFolder = 1;
+}
+
 def NVTileAA_LoadOp : NVTileAA_Op<"load", [
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {

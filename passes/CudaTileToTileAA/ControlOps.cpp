@@ -2,7 +2,7 @@
 //
 // for -> scf.for, if -> scf.if, reduce/scan -> nv_tileaa.reduce/scan,
 // return -> nv_tileaa.return. Token iter values and results are dropped.
-// `loop`/`break` (scf.while restructuring) are not lowered yet.
+// `loop`, and `break`/`continue` inside `if`, are in LoopOps.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,10 +14,13 @@ using namespace mlir;
 using namespace tileiras::cuda_tile_lowering;
 namespace ct = tileiras::cuda_tile;
 
-static bool isToken(Value v) { return isa<ct::TokenType>(v.getType()); }
+bool tileiras::cuda_tile_lowering::isToken(Value v) {
+  return isa<ct::TokenType>(v.getType());
+}
 
 // Non-token values, lowered.
-static SmallVector<Value> lowerValues(Lowering &l, ValueRange values) {
+SmallVector<Value>
+tileiras::cuda_tile_lowering::lowerValues(Lowering &l, ValueRange values) {
   SmallVector<Value> out;
   for (Value v : values)
     if (!isToken(v))
@@ -25,7 +28,8 @@ static SmallVector<Value> lowerValues(Lowering &l, ValueRange values) {
   return out;
 }
 
-static SmallVector<Type> lowerTypes(Lowering &l, ValueRange values) {
+SmallVector<Type> tileiras::cuda_tile_lowering::lowerTypes(Lowering &l,
+                                                           ValueRange values) {
   SmallVector<Type> out;
   for (Value v : values)
     if (!isToken(v))
@@ -35,13 +39,17 @@ static SmallVector<Type> lowerTypes(Lowering &l, ValueRange values) {
 
 // Maps `from` (skipping tokens, which map to the token placeholder) onto
 // `to`.
-static void mapSkippingTokens(Lowering &l, ValueRange from, ValueRange to) {
+void tileiras::cuda_tile_lowering::mapSkippingTokens(Lowering &l,
+                                                     ValueRange from,
+                                                     ValueRange to) {
   size_t next = 0;
   for (Value v : from)
     l.map1(v, isToken(v) ? l.token() : to[next++]);
 }
 
-static LogicalResult lowerRegionInto(Lowering &l, Region &src, Block *dst) {
+LogicalResult tileiras::cuda_tile_lowering::lowerRegionInto(Lowering &l,
+                                                            Region &src,
+                                                            Block *dst) {
   OpBuilder::InsertionGuard guard(l.b);
   l.b.setInsertionPointToEnd(dst);
   return l.lowerBlock(src.front());
@@ -63,7 +71,9 @@ static LogicalResult lowerFor(Lowering &l, ct::ForOp op) {
   l.map1(src.getArgument(0), forOp.getInductionVar());
   mapSkippingTokens(l, src.getArguments().drop_front(),
                     forOp.getRegionIterArgs());
-  if (failed(lowerRegionInto(l, op.getBody(), body)))
+  bool exits = llvm::any_of(src.getOps<ct::IfOp>(), hasEarlyExit);
+  if (failed(exits ? lowerForBodyWithExits(l, op, body)
+                   : lowerRegionInto(l, op.getBody(), body)))
     return failure();
   mapSkippingTokens(l, op.getResults(), forOp.getResults());
   return success();
@@ -88,9 +98,13 @@ static LogicalResult lowerIf(Lowering &l, ct::IfOp op) {
 }
 
 // reduce/scan with one operand: the combiner takes (element, accumulator).
+// Several operands: PackedReduce.cpp (cuda_tile scans have one).
 static LogicalResult lowerCombiner(Lowering &l, Operation *op, StringRef name) {
+  if (auto reduce = dyn_cast<ct::ReduceOp>(op);
+      reduce && op->getNumOperands() > 1)
+    return lowerPackedReduce(l, reduce);
   if (op->getNumOperands() != 1)
-    return l.fail(op, "reductions of several operands are not supported yet");
+    return l.fail(op, "scans of several operands are not supported yet");
   auto tile = cast<ct::TileType>(op->getOperand(0).getType());
   OperationState state(l.loc, name);
   state.addOperands(l.lookup(op->getOperand(0)));
@@ -130,8 +144,9 @@ static LogicalResult lowerTerminator(Lowering &l, Operation *op) {
     scf::YieldOp::create(l.b, l.loc, operands);
     return success();
   }
-  return l.fail(op, "early exits ('break', or 'continue' inside 'if') are not "
-                    "supported yet");
+  // Loop bodies and ifs holding exits are lowered by LoopOps.cpp; nothing
+  // else may end in break or continue.
+  return l.fail(op, "unexpected terminator here");
 }
 
 LogicalResult tileiras::cuda_tile_lowering::lowerControl(Lowering &l,

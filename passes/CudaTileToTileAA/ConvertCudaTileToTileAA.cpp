@@ -76,6 +76,27 @@ Value Lowering::castInt(Value v, Type elementType) {
 
 Value Lowering::token() { return tokenValue; }
 
+Value Lowering::zero(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  if (isa<nv_tileaa::PtrType>(element)) {
+    Type i64 = b.getI64Type();
+    if (auto tile = dyn_cast<RankedTensorType>(type))
+      i64 = tile.clone(i64);
+    return create1("nv_tileaa.int_to_ptr", type, zero(i64));
+  }
+  TypedAttr scalar;
+  if (isa<FloatType>(element))
+    scalar = b.getFloatAttr(element, 0.0);
+  else if (isa<IntegerType>(element))
+    scalar = b.getIntegerAttr(element, 0);
+  else
+    return Value();
+  if (auto tile = dyn_cast<RankedTensorType>(type))
+    return arith::ConstantOp::create(b, loc,
+                                     DenseElementsAttr::get(tile, scalar));
+  return arith::ConstantOp::create(b, loc, scalar);
+}
+
 LogicalResult Lowering::fail(Operation *op, const Twine &why) {
   return op->emitOpError("cannot be lowered to nv_tileaa: ") << why;
 }
@@ -90,8 +111,8 @@ LogicalResult Lowering::lowerBlock(Block &src) {
 LogicalResult Lowering::lowerOp(Operation *op) {
   loc = op->getLoc();
   bool handled = false;
-  for (auto family :
-       {lowerElementwise, lowerShape, lowerMemory, lowerControl, lowerAtomic}) {
+  for (auto family : {lowerElementwise, lowerShape, lowerMemory, lowerControl,
+                      lowerLoops, lowerAtomic, lowerPackOps}) {
     if (failed(family(*this, op, handled)))
       return failure();
     if (handled)
@@ -169,7 +190,9 @@ static LogicalResult lowerEntry(ct::EntryOp entry, StringRef gpuName,
     l.map1(arg, block->addArgument(type, arg.getLoc()));
   l.tokenValue = l.create1("nv_tileaa.create_mem_token",
                            nv_tileaa::MemTokenType::get(ctx), {});
-  if (failed(l.lowerBlock(entry.getBody().front()))) {
+  Block &src = entry.getBody().front();
+  bool returns = llvm::any_of(src.getOps<ct::IfOp>(), hasReturn);
+  if (failed(returns ? lowerEntryBodyWithReturns(l, src) : l.lowerBlock(src))) {
     func->erase();
     return failure();
   }

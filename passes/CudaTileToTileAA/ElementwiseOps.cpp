@@ -65,6 +65,10 @@ static StringRef directName(Operation *op) {
       .Case("ftoi", isSigned ? "arith.fptosi" : "arith.fptoui")
       .Case("itof", isSigned ? "arith.sitofp" : "arith.uitofp")
       .Case("mulhii", "nv_tileaa.mulhiui")
+      // Pointer casts (i64 addresses; the cuda_tile verifier checks it).
+      .Case("int_to_ptr", "nv_tileaa.int_to_ptr")
+      .Case("ptr_to_int", "nv_tileaa.ptr_to_int")
+      .Case("ptr_to_ptr", "nv_tileaa.ptr_to_ptr")
       .Default("");
 }
 

@@ -53,6 +53,9 @@ public:
   /// Integer cast of a scalar or tile to `type`'s width (sign-extending).
   mlir::Value castInt(mlir::Value v, mlir::Type elementType);
   mlir::Value token();
+  /// A zero of `type` (scalar or tile; null pointers for pointer elements);
+  /// null when the type has none.
+  mlir::Value zero(mlir::Type type);
 
   mlir::LogicalResult fail(mlir::Operation *op, const llvm::Twine &why);
 
@@ -73,6 +76,47 @@ mlir::LogicalResult lowerControl(Lowering &l, mlir::Operation *op,
                                  bool &handled);
 mlir::LogicalResult lowerAtomic(Lowering &l, mlir::Operation *op,
                                 bool &handled);
+mlir::LogicalResult lowerLoops(Lowering &l, mlir::Operation *op, bool &handled);
+mlir::LogicalResult lowerPackOps(Lowering &l, mlir::Operation *op,
+                                 bool &handled);
+mlir::LogicalResult lowerExtract(Lowering &l,
+                                 tileiras::cuda_tile::ExtractOp op);
+/// A reduce of several operands, packed into one integer per element.
+mlir::LogicalResult lowerPackedReduce(Lowering &l,
+                                      tileiras::cuda_tile::ReduceOp op);
+
+/// nv_tileaa's mem_semantic / mem_scope for a cuda_tile ordering / scope
+/// (scopes tl_blk, device, sys -> cta, gpu, sys).
+mlir::NamedAttribute semantic(Lowering &l,
+                              tileiras::cuda_tile::MemoryOrdering ordering);
+mlir::NamedAttribute scope(Lowering &l, tileiras::cuda_tile::MemoryScope s);
+/// nv_tileaa's rmw_mode for a cuda_tile atomic mode.
+mlir::NamedAttribute rmwMode(Lowering &l, tileiras::cuda_tile::AtomicMode mode);
+
+// Shared by the control-flow files (ControlOps.cpp, LoopOps.cpp).
+bool isToken(mlir::Value v);
+/// The non-token values of `values`, lowered.
+llvm::SmallVector<mlir::Value> lowerValues(Lowering &l,
+                                           mlir::ValueRange values);
+/// The lowered types of the non-token values of `values`.
+llvm::SmallVector<mlir::Type> lowerTypes(Lowering &l, mlir::ValueRange values);
+/// Maps `from` onto `to`, skipping tokens (they map to the placeholder).
+void mapSkippingTokens(Lowering &l, mlir::ValueRange from, mlir::ValueRange to);
+/// Lowers the single block of `src` at the end of `dst`.
+mlir::LogicalResult lowerRegionInto(Lowering &l, mlir::Region &src,
+                                    mlir::Block *dst);
+/// True when `ifOp` holds a break or continue of the loop around it.
+bool hasEarlyExit(tileiras::cuda_tile::IfOp ifOp);
+/// True when `ifOp` holds a `return` (an early exit from the kernel).
+bool hasReturn(tileiras::cuda_tile::IfOp ifOp);
+/// Lowers an entry body whose `if`s hold `return`s, ending in
+/// nv_tileaa.return.
+mlir::LogicalResult lowerEntryBodyWithReturns(Lowering &l, mlir::Block &src);
+/// Lowers the body of a `for` whose `continue`s sit inside `if`s into
+/// `body` (which has the induction variable and iteration arguments).
+mlir::LogicalResult lowerForBodyWithExits(Lowering &l,
+                                          tileiras::cuda_tile::ForOp op,
+                                          mlir::Block *body);
 
 } // namespace tileiras::cuda_tile_lowering
 

@@ -5,7 +5,8 @@
 // with c_k = t_k * tile_k + [0, tile_k) along tile dimension k (d_k =
 // dim_map[k]) and a mask c_k < shape[d_k]; out-of-bounds lanes read the
 // view's padding value and are not stored. Token operands are dropped:
-// nv_tileaa executes memory operations in program order.
+// nv_tileaa executes memory operations in program order. A non-weak
+// ordering becomes mem_semantic and mem_scope (scopes as for atomics).
 //
 //===----------------------------------------------------------------------===//
 
@@ -147,13 +148,15 @@ static int32_t viewPadding(Type view) {
   return -1;
 }
 
-static LogicalResult checkWeak(Lowering &l, Operation *op,
-                               ct::MemoryOrdering ordering) {
-  if (ordering != ct::MemoryOrdering::Weak)
-    return l.fail(op, "memory ordering '" +
-                          ct::stringifyMemoryOrdering(ordering) +
-                          "' is not supported yet (only weak)");
-  return success();
+// The ordering and scope of a load or store: nothing for weak (nv_tileaa's
+// default), else mem_semantic and mem_scope.
+template <typename OpT>
+static SmallVector<NamedAttribute> ordering(Lowering &l, OpT op) {
+  ct::MemoryOrdering o = op.getMemoryOrdering();
+  if (o == ct::MemoryOrdering::Weak)
+    return {};
+  // The cuda_tile verifier requires a scope with every non-weak ordering.
+  return {semantic(l, o), scope(l, *op.getMemoryScope())};
 }
 
 static NamedAttribute segments(Lowering &l, ArrayRef<int32_t> sizes) {
@@ -161,9 +164,15 @@ static NamedAttribute segments(Lowering &l, ArrayRef<int32_t> sizes) {
                           l.b.getDenseI32ArrayAttr(sizes));
 }
 
+template <typename OpT>
+static SmallVector<NamedAttribute> withSegments(Lowering &l, OpT op,
+                                                ArrayRef<int32_t> sizes) {
+  SmallVector<NamedAttribute> attrs = ordering(l, op);
+  attrs.push_back(segments(l, sizes));
+  return attrs;
+}
+
 static LogicalResult lowerLoadView(Lowering &l, ct::LoadViewTkoOp op) {
-  if (failed(checkWeak(l, op, op.getMemoryOrdering())))
-    return failure();
   FailureOr<Access> access = viewAccess(l, op, op.getView(), op.getIndices());
   if (failed(access))
     return failure();
@@ -173,26 +182,23 @@ static LogicalResult lowerLoadView(Lowering &l, ct::LoadViewTkoOp op) {
       paddingValue(l, tile.getElementType(), padding, tile.getShape());
   l.map1(op.getTile(), l.create1("nv_tileaa.load", l.convertType(tile),
                                  {access->pointers, access->mask, other},
-                                 {segments(l, {1, 1, 1})}));
+                                 withSegments(l, op, {1, 1, 1})));
   l.map1(op.getResultToken(), l.token());
   return success();
 }
 
 static LogicalResult lowerStoreView(Lowering &l, ct::StoreViewTkoOp op) {
-  if (failed(checkWeak(l, op, op.getMemoryOrdering())))
-    return failure();
   FailureOr<Access> access = viewAccess(l, op, op.getView(), op.getIndices());
   if (failed(access))
     return failure();
   l.create("nv_tileaa.store", {},
-           {access->pointers, l.lookup(op.getTile()), access->mask});
+           {access->pointers, l.lookup(op.getTile()), access->mask},
+           ordering(l, op));
   l.map1(op.getResultToken(), l.token());
   return success();
 }
 
 static LogicalResult lowerLoadPtr(Lowering &l, ct::LoadPtrTkoOp op) {
-  if (failed(checkWeak(l, op, op.getMemoryOrdering())))
-    return failure();
   SmallVector<Value> operands{l.lookup(op.getSource())};
   if (op.getMask())
     operands.push_back(l.lookup(op.getMask()));
@@ -201,20 +207,34 @@ static LogicalResult lowerLoadPtr(Lowering &l, ct::LoadPtrTkoOp op) {
   l.map1(op.getResult(),
          l.create1("nv_tileaa.load", l.convertType(op.getResult().getType()),
                    operands,
-                   {segments(l, {1, int32_t(bool(op.getMask())),
-                                 int32_t(bool(op.getPadding()))})}));
+                   withSegments(l, op,
+                                {1, int32_t(bool(op.getMask())),
+                                 int32_t(bool(op.getPadding()))})));
   l.map1(op.getResultToken(), l.token());
   return success();
 }
 
 static LogicalResult lowerStorePtr(Lowering &l, ct::StorePtrTkoOp op) {
-  if (failed(checkWeak(l, op, op.getMemoryOrdering())))
-    return failure();
   SmallVector<Value> operands{l.lookup(op.getDestination()),
                               l.lookup(op.getValue())};
   if (op.getMask())
     operands.push_back(l.lookup(op.getMask()));
-  l.create("nv_tileaa.store", {}, operands);
+  l.create("nv_tileaa.store", {}, operands, ordering(l, op));
+  l.map1(op.getResultToken(), l.token());
+  return success();
+}
+
+// A reduction into a view tile: atomic_rmw on the view's pointer tile,
+// masked to the view, its old values unused.
+static LogicalResult lowerAtomicRedView(Lowering &l,
+                                        ct::AtomicRedViewTkoOp op) {
+  FailureOr<Access> access = viewAccess(l, op, op.getView(), op.getIndices());
+  if (failed(access))
+    return failure();
+  l.create("nv_tileaa.atomic_rmw", l.convertType(op.getValue().getType()),
+           {access->pointers, l.lookup(op.getValue()), access->mask},
+           {rmwMode(l, op.getMode()), semantic(l, op.getMemoryOrdering()),
+            scope(l, op.getMemoryScope())});
   l.map1(op.getResultToken(), l.token());
   return success();
 }
@@ -265,6 +285,8 @@ LogicalResult tileiras::cuda_tile_lowering::lowerMemory(Lowering &l,
     return lowerLoadPtr(l, load);
   if (auto store = dyn_cast<ct::StorePtrTkoOp>(op))
     return lowerStorePtr(l, store);
+  if (auto red = dyn_cast<ct::AtomicRedViewTkoOp>(op))
+    return lowerAtomicRedView(l, red);
   if (isa<ct::GetTensorShapeOp, ct::GetIndexSpaceShapeOp>(op))
     return lowerShapeQuery(l, op);
   handled = false;

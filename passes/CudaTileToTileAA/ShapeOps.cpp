@@ -75,6 +75,7 @@ static LogicalResult lowerAssume(Lowering &l, ct::AssumeOp op) {
   return success();
 }
 
+// 2-D and batched (3-D) mmaf/mmai: nv_tileaa.dot takes both ranks.
 static LogicalResult lowerMma(Lowering &l, Operation *op) {
   SmallVector<Value> in;
   for (Value v : op->getOperands())
@@ -92,8 +93,6 @@ static LogicalResult lowerMma(Lowering &l, Operation *op) {
     attrs.push_back(
         l.b.getNamedAttr("signedness_b", sign(mmai.getSignednessRhs())));
   }
-  if (cast<ct::TileType>(op->getOperand(0).getType()).getRank() != 2)
-    return l.fail(op, "batched (3-D) mma is not supported yet");
   l.map1(op->getResult(0),
          l.create1("nv_tileaa.dot", l.convertType(op->getResult(0).getType()),
                    in, attrs));
@@ -120,6 +119,8 @@ LogicalResult tileiras::cuda_tile_lowering::lowerShape(Lowering &l,
     return lowerAssume(l, assume);
   if (isa<ct::MmaFOp, ct::MmaIOp>(op))
     return lowerMma(l, op);
+  if (auto extract = dyn_cast<ct::ExtractOp>(op))
+    return lowerExtract(l, extract);
   if (isa<ct::BroadcastOp>(op)) {
     l.map1(op->getResult(0),
            l.create1("nv_tileaa.broadcast", resultType(), mapped(0)));

@@ -76,7 +76,8 @@ bool isElementwise(Operation *op) {
     return false;
   if (isa<nv::AddPtrOp, nv::AddFOp, nv::SubFOp, nv::MulFOp, nv::DivFOp,
           nv::FmaOp, nv::SqrtOp, nv::RsqrtOp, nv::Exp2Op, nv::ClampFOp,
-          nv::MulHiUIOp, nv::FpToFpOp, nv::AssumeOp>(op))
+          nv::MulHiUIOp, nv::FpToFpOp, nv::AssumeOp, nv::IntToPtrOp,
+          nv::PtrToIntOp, nv::PtrToPtrOp>(op))
     return true;
   if (isa<arith::ConstantOp>(op))
     return false;

@@ -95,6 +95,7 @@ struct ConvertTileAAToLLVMPass
       populateReduceScanPatterns(converter, patterns, state);
       populateDotPatterns(converter, patterns, state);
       populateMiscOpPatterns(converter, patterns, state);
+      populatePointerCastPatterns(converter, patterns);
       // Transcendentals go to libdevice (preferred over LLVM intrinsics the
       // NVPTX backend cannot select).
       populateLibDeviceConversionPatterns(converter, patterns,

@@ -222,6 +222,8 @@ void populateDotPatterns(TileTypeConverter &converter,
 void populateMiscOpPatterns(TileTypeConverter &converter,
                             mlir::RewritePatternSet &patterns,
                             LoweringState &state);
+void populatePointerCastPatterns(TileTypeConverter &converter,
+                                 mlir::RewritePatternSet &patterns);
 
 } // namespace tileiras::lowering
 

@@ -3,8 +3,22 @@
 
 cuda_tile.module @kernels {
   entry @k(%n: tile<i32>) {
-    // expected-error @+1 {{'cuda_tile.loop' op is not supported by convert-cuda-tile-to-tileaa yet}}
+    // expected-error @+1 {{'cuda_tile.alloca' op is not supported by convert-cuda-tile-to-tileaa yet}}
+    %p = alloca num_elem = 64, alignment = 128 global : tile<ptr<f32>>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @k(%n: tile<i32>) {
+    %c = constant <i1: true> : tile<i1>
     loop {
+      if %c {
+        // expected-error @+1 {{'cuda_tile.return' op cannot be lowered to nv_tileaa: 'return' inside nested regions is not supported yet}}
+        return
+      }
       break
     }
     return
@@ -14,19 +28,12 @@ cuda_tile.module @kernels {
 // -----
 
 cuda_tile.module @kernels {
-  entry @k(%p: tile<ptr<i32>>, %v: tile<i32>, %m: tile<i1>) {
-    // expected-error @+1 {{'cuda_tile.atomic_cas_tko' op cannot be lowered to nv_tileaa: a masked compare-and-swap is not supported yet}}
-    %o, %t = atomic_cas_tko relaxed device %p, %v, %v, %m : tile<ptr<i32>>, tile<i32>, tile<i1> -> tile<i32>, token
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @kernels {
-  entry @k(%p: tile<ptr<f32>>) {
-    // expected-error @+1 {{'cuda_tile.load_ptr_tko' op cannot be lowered to nv_tileaa: memory ordering 'acquire' is not supported yet (only weak)}}
-    %v, %t = load_ptr_tko acquire device %p : tile<ptr<f32>> -> tile<f32>, token
+  entry @k(%p: tile<ptr<f32>>, %n: tile<i32>) {
+    %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
+    // expected-error @+1 {{'cuda_tile.loop' op cannot be lowered to nv_tileaa: views cannot be loop-carried yet}}
+    loop iter_values(%v = %tv) : tensor_view<?xf32, strides=[1]> {
+      break
+    }
     return
   }
 }

@@ -1,0 +1,292 @@
+//===- LoopOps.cpp - cuda_tile loop/break/continue -> scf.while -----------===//
+//
+// A `loop` becomes an scf.while whose "before" region is the loop body:
+//
+//   %r:|T|+|R| = scf.while (%it = %init) : (T) -> (T, R) {
+//     <body>
+//     scf.condition(%go) %next, %breakValues : T, R
+//   } do {
+//   ^bb0(%i: T, %b: R):
+//     scf.yield %i : T
+//   }
+//
+// `continue %v` sets go = true and the next iteration values; `break %v`
+// sets go = false and the loop results. An exit inside an `if` (at any if
+// depth) is restructured: that if becomes an scf.if yielding the exit state
+//   (exited: i1, go: i1, T..., R..., the if's own results...)
+// and the rest of the enclosing block runs under scf.if(!exited). Slots a
+// path does not define hold placeholders (the current iteration values, or
+// zeros). A `for` whose `continue` sits inside an `if` uses the same state
+// without break values; its scf.for body yields the T part. An entry with
+// `return` inside `if` (outside loops) uses it too: return is an exit, and
+// the rest of the kernel runs under scf.if(!exited).
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringContext.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace tileiras::cuda_tile_lowering;
+namespace ct = tileiras::cuda_tile;
+
+namespace {
+/// The loop whose exits are being lowered.
+struct ExitFrame {
+  /// The current iteration values (lowered, tokens skipped).
+  SmallVector<Value> iters;
+  /// The types of the break values (empty for `for`).
+  SmallVector<Type> breakTypes;
+  /// The entry's own block: `return` inside `if` leaves the kernel.
+  bool isEntry = false;
+};
+using Tuple = SmallVector<Value>;
+} // namespace
+
+bool tileiras::cuda_tile_lowering::hasEarlyExit(ct::IfOp ifOp) {
+  WalkResult result = ifOp->walk<WalkOrder::PreOrder>([](Operation *op) {
+    if (isa<ct::ForOp, ct::LoopOp>(op))
+      return WalkResult::skip();
+    if (isa<ct::BreakOp, ct::ContinueOp>(op))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+bool tileiras::cuda_tile_lowering::hasReturn(ct::IfOp ifOp) {
+  return ifOp->walk([](ct::ReturnOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
+static SmallVector<Type> tupleTypes(Lowering &l, const ExitFrame &f,
+                                    TypeRange yTypes) {
+  SmallVector<Type> types(2, l.b.getI1Type());
+  for (Value v : f.iters)
+    types.push_back(v.getType());
+  llvm::append_range(types, f.breakTypes);
+  llvm::append_range(types, yTypes);
+  return types;
+}
+
+static LogicalResult appendZeros(Lowering &l, Operation *op, TypeRange types,
+                                 Tuple &out) {
+  for (Type t : types) {
+    Value z = l.zero(t);
+    if (!z) {
+      std::string name;
+      llvm::raw_string_ostream(name) << t;
+      return l.fail(op, "no placeholder value of type " + name);
+    }
+    out.push_back(z);
+  }
+  return success();
+}
+
+/// The exit state of a path: `iters`, `breaks`, `ys` empty means
+/// placeholders.
+static FailureOr<Tuple> makeTuple(Lowering &l, Operation *op,
+                                  const ExitFrame &f, bool exited, bool go,
+                                  ValueRange iters, ValueRange breaks,
+                                  ValueRange ys, TypeRange yTypes) {
+  Tuple out{l.constantInt(l.b.getI1Type(), exited),
+            l.constantInt(l.b.getI1Type(), go)};
+  llvm::append_range(out, iters.empty() ? ValueRange(f.iters) : iters);
+  if (!breaks.empty())
+    llvm::append_range(out, breaks);
+  else if (failed(appendZeros(l, op, f.breakTypes, out)))
+    return failure();
+  if (!ys.empty())
+    llvm::append_range(out, ys);
+  else if (failed(appendZeros(l, op, yTypes, out)))
+    return failure();
+  return out;
+}
+
+static FailureOr<Tuple> terminatorTuple(Lowering &l, const ExitFrame &f,
+                                        Operation *term, TypeRange yTypes) {
+  SmallVector<Value> operands = lowerValues(l, term->getOperands());
+  if (isa<ct::ContinueOp>(term))
+    return makeTuple(l, term, f, true, true, operands, {}, {}, yTypes);
+  if (isa<ct::BreakOp>(term))
+    return makeTuple(l, term, f, true, false, {}, operands, {}, yTypes);
+  if (isa<ct::YieldOp>(term) && isa<ct::IfOp>(term->getParentOp()))
+    return makeTuple(l, term, f, false, false, {}, {}, operands, yTypes);
+  if (isa<ct::ReturnOp>(term) && f.isEntry)
+    return makeTuple(l, term, f, true, false, {}, {}, {}, yTypes);
+  return l.fail(term, "'return' inside a loop is not supported yet");
+}
+
+static FailureOr<Tuple> lowerTail(Lowering &l, const ExitFrame &f,
+                                  Block::iterator it, Block::iterator end,
+                                  TypeRange yTypes);
+
+/// Lowers a block tail into `dst` and terminates it with scf.yield of the
+/// exit state.
+static LogicalResult fillBlock(Lowering &l, Block *dst,
+                               function_ref<FailureOr<Tuple>()> body) {
+  OpBuilder::InsertionGuard guard(l.b);
+  l.b.setInsertionPointToEnd(dst);
+  FailureOr<Tuple> tuple = body();
+  if (failed(tuple))
+    return failure();
+  scf::YieldOp::create(l.b, l.loc, *tuple);
+  return success();
+}
+
+/// An `if` holding exits: an scf.if yielding (exited, go, T, R, results).
+static FailureOr<Tuple> lowerExitIf(Lowering &l, const ExitFrame &f,
+                                    ct::IfOp op) {
+  for (Value v : op.getResults())
+    if (!isToken(v) && !l.convertType(v.getType()))
+      return l.fail(op, "views cannot be results of 'if' yet");
+  SmallVector<Type> yTypes = lowerTypes(l, op.getResults());
+  auto ifOp = scf::IfOp::create(l.b, l.loc, tupleTypes(l, f, yTypes),
+                                l.lookup(op.getCondition()),
+                                /*addThenBlock=*/true, /*addElseBlock=*/true);
+  Location loc = l.loc;
+  auto branch = [&](Region &region) {
+    Region *src = &region;
+    return [&, src, loc]() -> FailureOr<Tuple> {
+      if (src->empty()) {
+        l.loc = loc;
+        return makeTuple(l, op, f, false, false, {}, {}, {}, yTypes);
+      }
+      Block &block = src->front();
+      return lowerTail(l, f, block.begin(), block.end(), yTypes);
+    };
+  };
+  if (failed(fillBlock(l, ifOp.thenBlock(), branch(op.getThenRegion()))) ||
+      failed(fillBlock(l, ifOp.elseBlock(), branch(op.getElseRegion()))))
+    return failure();
+  l.loc = loc;
+  Tuple results(ifOp.getResults());
+  mapSkippingTokens(l, op.getResults(),
+                    ValueRange(results).take_back(yTypes.size()));
+  return results;
+}
+
+/// Lowers [it, end) of a loop body or an exit-holding if branch; returns
+/// the exit state at the end of the block.
+static FailureOr<Tuple> lowerTail(Lowering &l, const ExitFrame &f,
+                                  Block::iterator it, Block::iterator end,
+                                  TypeRange yTypes) {
+  for (; it != end; ++it) {
+    Operation *op = &*it;
+    l.loc = op->getLoc();
+    if (op->hasTrait<OpTrait::IsTerminator>())
+      return terminatorTuple(l, f, op, yTypes);
+    auto ifOp = dyn_cast<ct::IfOp>(op);
+    if (!ifOp || !(hasEarlyExit(ifOp) || (f.isEntry && hasReturn(ifOp)))) {
+      if (failed(l.lowerOp(op)))
+        return failure();
+      continue;
+    }
+    FailureOr<Tuple> inner = lowerExitIf(l, f, ifOp);
+    if (failed(inner))
+      return failure();
+    // The rest of the block runs only when the if did not exit.
+    auto rest = scf::IfOp::create(l.b, l.loc, tupleTypes(l, f, yTypes),
+                                  inner->front(), true, true);
+    Location loc = l.loc;
+    size_t exitSize = 2 + f.iters.size() + f.breakTypes.size();
+    auto exited = [&]() -> FailureOr<Tuple> {
+      Tuple out(ValueRange(*inner).take_front(exitSize));
+      l.loc = loc;
+      if (failed(appendZeros(l, op, yTypes, out)))
+        return failure();
+      return out;
+    };
+    auto next = std::next(it);
+    auto fallThrough = [&]() { return lowerTail(l, f, next, end, yTypes); };
+    if (failed(fillBlock(l, rest.thenBlock(), exited)) ||
+        failed(fillBlock(l, rest.elseBlock(), fallThrough)))
+      return failure();
+    return Tuple(rest.getResults());
+  }
+  return failure(); // unreachable: blocks end in a terminator
+}
+
+static LogicalResult checkCarried(Lowering &l, Operation *op,
+                                  ValueRange values) {
+  for (Value v : values)
+    if (!isToken(v) && !l.convertType(v.getType()))
+      return l.fail(op, "views cannot be loop-carried yet");
+  return success();
+}
+
+static LogicalResult lowerLoop(Lowering &l, ct::LoopOp op) {
+  if (failed(checkCarried(l, op, op.getInitValues())) ||
+      failed(checkCarried(l, op, op.getResults())))
+    return failure();
+  SmallVector<Value> inits = lowerValues(l, op.getInitValues());
+  SmallVector<Type> iterTypes = lowerTypes(l, op.getInitValues());
+  ExitFrame f;
+  f.breakTypes = lowerTypes(l, op.getResults());
+  SmallVector<Type> resultTypes(iterTypes);
+  llvm::append_range(resultTypes, f.breakTypes);
+  auto whileOp = scf::WhileOp::create(l.b, l.loc, resultTypes, inits);
+  Location loc = l.loc;
+  SmallVector<Location> iterLocs(iterTypes.size(), loc);
+  SmallVector<Location> allLocs(resultTypes.size(), loc);
+  Block *before =
+      l.b.createBlock(&whileOp.getBefore(), {}, iterTypes, iterLocs);
+  Block *after = l.b.createBlock(&whileOp.getAfter(), {}, resultTypes, allLocs);
+  l.b.setInsertionPointAfter(whileOp);
+  llvm::append_range(f.iters, before->getArguments());
+  Block &src = op.getBody().front();
+  mapSkippingTokens(l, src.getArguments(), before->getArguments());
+  {
+    OpBuilder::InsertionGuard guard(l.b);
+    l.b.setInsertionPointToEnd(before);
+    FailureOr<Tuple> tuple = lowerTail(l, f, src.begin(), src.end(), {});
+    if (failed(tuple))
+      return failure();
+    scf::ConditionOp::create(l.b, loc, (*tuple)[1],
+                             ValueRange(*tuple).drop_front(2));
+    l.b.setInsertionPointToEnd(after);
+    scf::YieldOp::create(l.b, loc,
+                         after->getArguments().take_front(iterTypes.size()));
+  }
+  l.loc = loc;
+  mapSkippingTokens(l, op.getResults(),
+                    whileOp.getResults().drop_front(iterTypes.size()));
+  return success();
+}
+
+LogicalResult tileiras::cuda_tile_lowering::lowerForBodyWithExits(Lowering &l,
+                                                                  ct::ForOp op,
+                                                                  Block *body) {
+  ExitFrame f;
+  llvm::append_range(f.iters, body->getArguments().drop_front());
+  Block &src = op.getBody().front();
+  OpBuilder::InsertionGuard guard(l.b);
+  l.b.setInsertionPointToEnd(body);
+  FailureOr<Tuple> tuple = lowerTail(l, f, src.begin(), src.end(), {});
+  if (failed(tuple))
+    return failure();
+  scf::YieldOp::create(l.b, l.loc, ValueRange(*tuple).slice(2, f.iters.size()));
+  return success();
+}
+
+LogicalResult
+tileiras::cuda_tile_lowering::lowerEntryBodyWithReturns(Lowering &l,
+                                                        Block &src) {
+  ExitFrame f;
+  f.isEntry = true;
+  if (failed(lowerTail(l, f, src.begin(), src.end(), {})))
+    return failure();
+  l.create("nv_tileaa.return", {}, {});
+  return success();
+}
+
+LogicalResult tileiras::cuda_tile_lowering::lowerLoops(Lowering &l,
+                                                       Operation *op,
+                                                       bool &handled) {
+  handled = isa<ct::LoopOp>(op);
+  if (!handled)
+    return success();
+  return lowerLoop(l, cast<ct::LoopOp>(op));
+}

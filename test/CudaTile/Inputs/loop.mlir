@@ -1,8 +1,0 @@
-cuda_tile.module @kernels {
-  entry @k() {
-    loop {
-      break
-    }
-    return
-  }
-}

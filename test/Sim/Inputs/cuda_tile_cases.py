@@ -1,0 +1,237 @@
+"""cuda_tile kernels that need the newer lowerings (loop/break/continue,
+`for` with continue inside if, dynamic `extract`, batched mmaf with memory
+orderings), compiled by tileiras for TARGET, run on the CPU simulator
+(tools/sim) and compared with references computed here (Python standard
+library only), and pointer casts with a masked compare-and-swap.
+
+Usage: cuda_tile_cases.py BIN_DIR WORK_DIR TARGET
+"""
+import math
+import os
+import random
+import struct
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.join(HERE, *[".."] * 3)
+sys.path.insert(0, os.path.join(REPO, "tools", "sim"))
+sys.path.insert(0, os.path.join(REPO, "examples", "gpu"))
+import simlib  # noqa: E402
+from simlib import Buffer, Scalar  # noqa: E402
+from specs import f32, f16, fma_f32  # noqa: E402
+
+EXAMPLES = os.path.join(REPO, "examples", "cuda_tile")
+INPUTS = os.path.join(REPO, "test", "E2E", "cuda_tile", "Inputs")
+
+
+def pack(code, values):
+    return struct.pack(f"<{len(values)}{code}", *values)
+
+
+def unpack(code, data):
+    return list(struct.unpack(f"<{len(data) // struct.calcsize(code)}{code}",
+                              data))
+
+
+def mismatch(name, got, want, tol=None):
+    """None when equal (or within `tol(want)`), else a message about the
+    first difference. NaNs compare equal to NaNs."""
+    for i, (g, w) in enumerate(zip(got, want)):
+        same = g == w or (g != g and w != w)
+        if not same and tol is not None and abs(g - w) <= tol(w):
+            same = True
+        if not same:
+            return f"{name}: element {i}: got {g}, want {w}"
+    if len(got) != len(want):
+        return f"{name}: {len(got)} values, want {len(want)}"
+    return None
+
+
+def loop_break(tc, rng):
+    """examples/cuda_tile/loop_break.mlir: blocks leave the loop at
+    different iterations (scales 0.1 .. 2 against limit 30)."""
+    scales = [0.1, 0.25, 0.5, 1.0, 2.0]
+    n = len(scales) * 128 - 37
+    x = [f32(rng.uniform(-1, 1) * scales[i // 128]) for i in range(n)]
+    limit = 30.0
+    k = tc.build(os.path.join(EXAMPLES, "loop_break.mlir"), target=TARGET)
+    out, _ = k.launch((len(scales), 1, 1), (128, 1, 1), [
+        Buffer("x", pack("f", x)), Buffer("y", pack("f", [-7.0] * (n + 64))),
+        Buffer("count", pack("i", [-1] * len(scales))),
+        Scalar("i32", n), Scalar("f32", struct.unpack(
+            "<I", struct.pack("<f", limit))[0])], ctas_at_once=2)
+    want_y, want_count = [], []
+    for b in range(len(scales)):
+        xs = [x[j] if j < n else 0.0 for j in range(128 * b, 128 * b + 128)]
+        acc, i = [0.0] * 128, 0
+        while True:
+            i += 1
+            if i % 3 == 0:
+                continue
+            acc = [fma_f32(v, float(i), a) for v, a in zip(xs, acc)]
+            if max(abs(a) for a in acc) > limit or i >= 20:
+                break
+        want_y += acc
+        want_count.append(i)
+    want_y = want_y[:n] + [-7.0] * 64
+    return (mismatch("loop_break count", unpack("i", out["count"]),
+                     want_count) or
+            mismatch("loop_break y", unpack("f", out["y"]), want_y))
+
+
+def for_continue(tc, rng):
+    n, rows, ld = 300, 7, 304
+    x = []
+    for _ in range(rows):
+        x += [f32(rng.uniform(-100, 100)) for _ in range(n)]
+        x += [math.nan] * (ld - n)  # a masked-off read would give NaN
+    k = tc.build(os.path.join(INPUTS, "for_continue.mlir"), target=TARGET)
+    out, _ = k.launch((3, 1, 1), (128, 1, 1), [
+        Buffer("x", pack("f", x)), Buffer("y", pack("f", [-7.0] * (n + 64))),
+        Scalar("i32", n), Scalar("i32", rows), Scalar("i32", ld)],
+        ctas_at_once=3)
+    want = []
+    for c in range(n):
+        acc = 0.0
+        for j in range(0, rows, 2):
+            acc = f32(acc + x[j * ld + c])
+        want.append(acc)
+    return mismatch("for_continue", unpack("f", out["y"]),
+                    want + [-7.0] * 64)
+
+
+def extract(tc, rng):
+    x = [f32(rng.uniform(-10, 10)) for _ in range(128)]
+    k = tc.build(os.path.join(INPUTS, "extract.mlir"), target=TARGET)
+    out, _ = k.launch((8, 1, 1), (128, 1, 1), [
+        Buffer("x", pack("f", x)), Buffer("y", pack("f", [-7.0] * 256)),
+        Scalar("i32", 6)], ctas_at_once=4)
+    want = []
+    for b in range(8):
+        if b >= 6:  # returned early
+            want += [-7.0] * 32
+            continue
+        want += x[16 * b:16 * b + 16]
+        s = b % 4
+        want += [x[16 * (4 + r) + 4 * s + c] for r in range(4)
+                 for c in range(4)]
+    return mismatch("extract", unpack("f", out["y"]), want)
+
+
+def batched_mma(tc, rng):
+    a = [f16(rng.uniform(-2, 2)) for _ in range(2 * 32 * 16)]
+    b = [f16(rng.uniform(-2, 2)) for _ in range(2 * 16 * 32)]
+    c = [f32(rng.uniform(-4, 4)) for _ in range(2 * 32 * 32)]
+    k = tc.build(os.path.join(INPUTS, "batched_mma.mlir"), target=TARGET)
+    out, _ = k.launch((1, 1, 1), (128, 1, 1), [
+        Buffer("a", pack("e", a)), Buffer("b", pack("e", b)),
+        Buffer("c", pack("f", c)), Buffer("d", pack("f", [0.0] * 2048))])
+    want, tol = [], []
+    for bt in range(2):
+        for i in range(32):
+            for j in range(32):
+                products = [a[bt * 512 + i * 16 + kk] * b[bt * 512 + kk * 32 + j]
+                            for kk in range(16)]
+                cc = c[bt * 1024 + i * 32 + j]
+                want.append(math.fsum(products + [cc]))
+                tol.append(18 * 2.0 ** -24 *
+                           (math.fsum(abs(p) for p in products) + abs(cc)))
+    got = unpack("f", out["d"])
+    bad = [i for i, (g, w, t) in enumerate(zip(got, want, tol))
+           if abs(g - w) > t]
+    if bad:
+        i = bad[0]
+        return f"batched_mma: element {i}: got {got[i]}, want {want[i]}"
+    return None
+
+
+def casts(tc, rng):
+    """Pointer casts and a masked compare-and-swap, with some lanes enabled
+    and with none."""
+    x = [f32(rng.uniform(-50, 50)) for _ in range(128)]
+    k = tc.build(os.path.join(INPUTS, "casts.mlir"), target=TARGET)
+    for m in (77, 0):
+        c0 = [r % 2 for r in range(128)]
+        out, _ = k.launch((1, 1, 1), (128, 1, 1), [
+            Buffer("x", pack("f", x)), Buffer("y", pack("i", [0] * 128)),
+            Buffer("z", pack("f", [0.0] * 128)), Buffer("c", pack("i", c0)),
+            Buffer("o", pack("i", [-1] * 128)), Scalar("i32", m)])
+        want_c, want_o = list(c0), []
+        for r in range(128):
+            if r >= m:
+                want_o.append(r % 3)
+                continue
+            want_o.append(c0[r])
+            if c0[r] == r % 3:
+                want_c[r] = r + 1
+        error = (mismatch("casts y", unpack("i", out["y"]),
+                          unpack("i", pack("f", x))) or
+                 mismatch("casts z", unpack("f", out["z"]), x[::-1]) or
+                 mismatch(f"casts c (m={m})", unpack("i", out["c"]), want_c) or
+                 mismatch(f"casts o (m={m})", unpack("i", out["o"]), want_o))
+        if error:
+            return error
+    return None
+
+
+def argmax(tc, rng):
+    """A reduce of two operands: row maxima and their first indices (the
+    values repeat, so ties must pick the smaller index)."""
+    x = [float(rng.randint(-20, 20)) for _ in range(8 * 128)]
+    x[130] = x[131] = 99.0  # row 1: a tie at the maximum
+    k = tc.build(os.path.join(INPUTS, "argmax.mlir"), target=TARGET)
+    out, _ = k.launch((2, 1, 1), (128, 1, 1), [
+        Buffer("x", pack("f", x)), Buffer("vmax", pack("f", [0.0] * 8)),
+        Buffer("imax", pack("i", [-1] * 8))], ctas_at_once=2)
+    rows = [x[128 * r:128 * r + 128] for r in range(8)]
+    want_v = [max(row) for row in rows]
+    want_i = [row.index(max(row)) for row in rows]
+    return (mismatch("argmax values", unpack("f", out["vmax"]), want_v) or
+            mismatch("argmax indices", unpack("i", out["imax"]), want_i))
+
+
+def atomic_red(tc, rng):
+    """atomic_red_view_tko from 4 tile blocks into 2 view tiles, the second
+    cut by the view's extent."""
+    m = 13
+    k = tc.build(os.path.join(INPUTS, "atomic_red.mlir"), target=TARGET)
+    out, _ = k.launch((4, 1, 1), (128, 1, 1), [
+        Buffer("y", pack("f", [0.5] * (16 * m) + [-7.0] * 64)),
+        Scalar("i32", m)], ctas_at_once=4)
+    want = [0.5 + (4.0 if r < 8 else 6.0) for r in range(m) for _ in range(16)]
+    return mismatch("atomic_red", unpack("f", out["y"]), want + [-7.0] * 64)
+
+
+def pack_unpack(tc, rng):
+    x = [f32(rng.uniform(-1e6, 1e6)) for _ in range(64)]
+    k = tc.build(os.path.join(INPUTS, "pack.mlir"), target=TARGET)
+    out, _ = k.launch((1, 1, 1), (128, 1, 1), [
+        Buffer("x", pack("f", x)), Buffer("y", bytes(256)),
+        Buffer("z", bytes(256))])
+    raw = pack("f", x)
+    return (mismatch("pack", list(out["y"]), list(raw)) or
+            mismatch("unpack", unpack("H", out["z"]), unpack("H", raw)))
+
+
+CASES = [loop_break, for_continue, extract, batched_mma, casts, argmax,
+         atomic_red, pack_unpack]
+
+
+def main():
+    global TARGET
+    bin_dir, work, TARGET = sys.argv[1:4]
+    tc = simlib.Toolchain(os.path.join(work, TARGET), bin_dir=bin_dir)
+    failures = 0
+    for case in CASES:
+        try:
+            error = case(tc, random.Random(case.__name__))
+        except simlib.SimError as e:
+            error = f"{case.__name__}: {e}"
+        print(f"FAIL: {error}" if error else f"PASS: {case.__name__}")
+        failures += bool(error)
+    print("all cases passed" if not failures else f"{failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
