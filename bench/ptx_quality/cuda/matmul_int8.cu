@@ -16,8 +16,8 @@ static __device__ __forceinline__ uint32_t smem(const void *p) {
 }
 
 extern "C" __global__ void __launch_bounds__(128)
-matmul_int8(const int8_t *a, const int8_t *b, int *c, int m, int n, int k,
-            int lda, int ldb, int ldc) {
+    matmul_int8(const int8_t *a, const int8_t *b, int *c, int m, int n, int k,
+                int lda, int ldb, int ldc) {
   // Rows of 32 bytes padded to 48: ldmatrix's eight 16-byte rows spread
   // over the banks.
   __shared__ __align__(16) int8_t as[64][48];
@@ -50,18 +50,17 @@ matmul_int8(const int8_t *a, const int8_t *b, int *c, int m, int n, int k,
     uint32_t af[2][4], bf[4][2];
 #pragma unroll
     for (int i = 0; i < 2; ++i)
-      asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 "
-                   "{%0, %1, %2, %3}, [%4];"
-                   : "=r"(af[i][0]), "=r"(af[i][1]), "=r"(af[i][2]),
-                     "=r"(af[i][3])
-                   : "r"(smem(&as[wm + 16 * i + (lane & 15)]
-                                 [16 * (lane >> 4)])));
+      asm volatile(
+          "ldmatrix.sync.aligned.m8n8.x4.shared.b16 "
+          "{%0, %1, %2, %3}, [%4];"
+          : "=r"(af[i][0]), "=r"(af[i][1]), "=r"(af[i][2]), "=r"(af[i][3])
+          : "r"(smem(&as[wm + 16 * i + (lane & 15)][16 * (lane >> 4)])));
 #pragma unroll
     for (int j = 0; j < 4; ++j)
-      asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];"
-                   : "=r"(bf[j][0]), "=r"(bf[j][1])
-                   : "r"(smem(&bs[wn + 8 * j + (lane & 7)]
-                                 [16 * ((lane >> 3) & 1)])));
+      asm volatile(
+          "ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];"
+          : "=r"(bf[j][0]), "=r"(bf[j][1])
+          : "r"(smem(&bs[wn + 8 * j + (lane & 7)][16 * ((lane >> 3) & 1)])));
 #pragma unroll
     for (int i = 0; i < 2; ++i)
 #pragma unroll
