@@ -153,16 +153,18 @@ LogicalResult MmaEncodingAttr::verify(
       product(warpsPerCTA) > 32)
     return emitError() << "#nv_tileaa.mma warpsPerCTA must be two powers of "
                           "two multiplying to at most 32";
-  if (instrShape.size() != 2 || instrShape[0] != layout::kMmaM ||
+  if (instrShape.size() != 2 ||
+      (instrShape[0] != layout::kMmaM && instrShape[0] != layout::kMmaF64M) ||
       instrShape[1] != layout::kMmaN)
-    return emitError() << "#nv_tileaa.mma instrShape must be [16, 8] for "
-                          "version 2";
+    return emitError() << "#nv_tileaa.mma instrShape must be [16, 8] "
+                          "(m16n8kK) or [8, 8] (m8n8k4 f64) for version 2";
   return success();
 }
 
 layout::LinearLayout
 MmaEncodingAttr::toLinearLayout(llvm::ArrayRef<int64_t> shape) const {
-  return layout::mmaAccumulatorLayout(shape, getWarpsPerCTA());
+  return layout::mmaAccumulatorLayout(shape, getWarpsPerCTA(),
+                                      getInstrShape()[0]);
 }
 
 unsigned MmaEncodingAttr::getLayoutRank() const { return 2; }
@@ -178,10 +180,11 @@ LogicalResult MmaEncodingAttr::verifyEncoding(
     return failure();
   // A size-1 dimension is a broadcast source (an accumulator's row or
   // column of indices): every fragment position along it holds the element.
-  if ((shape[0] < layout::kMmaM && shape[0] != 1) ||
+  int64_t instrM = getInstrShape()[0];
+  if ((shape[0] < instrM && shape[0] != 1) ||
       (shape[1] < layout::kMmaN && shape[1] != 1))
-    return emitError() << "#nv_tileaa.mma needs a tile of at least 16x8 (or "
-                          "1 along a broadcast dimension), got "
+    return emitError() << "#nv_tileaa.mma needs a tile of at least " << instrM
+                       << "x8 (or 1 along a broadcast dimension), got "
                        << shape[0] << "x" << shape[1];
   return success();
 }
@@ -206,10 +209,15 @@ DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "#nv_tileaa.dot_operand parent must have rank 2 "
                           "or 3, got "
                        << parentRank;
-  bool mma = isa<MmaEncodingAttr>(parent);
+  auto mmaParent = dyn_cast<MmaEncodingAttr>(parent);
+  bool mma = bool(mmaParent);
   if (mma && kWidth != 1 && kWidth != 2 && kWidth != 4)
     return emitError() << "#nv_tileaa.dot_operand of an mma parent needs "
                           "kWidth 1, 2 or 4, got "
+                       << kWidth;
+  if (mma && mmaParent.getInstrShape()[0] == layout::kMmaF64M && kWidth != 1)
+    return emitError() << "#nv_tileaa.dot_operand of an m8n8k4 (instrShape "
+                          "[8, 8]) parent needs kWidth 1, got "
                        << kWidth;
   if (!mma && kWidth != 0)
     return emitError() << "#nv_tileaa.dot_operand kWidth applies only to an "
@@ -221,7 +229,7 @@ layout::LinearLayout
 DotOperandEncodingAttr::toLinearLayout(llvm::ArrayRef<int64_t> shape) const {
   if (auto mma = dyn_cast<MmaEncodingAttr>(getParent()))
     return layout::mmaOperandLayout(shape, getOpIdx(), mma.getWarpsPerCTA(),
-                                    getKWidth());
+                                    getKWidth(), mma.getInstrShape()[0]);
   // The accumulator's extent along the dimension this operand lacks does
   // not matter: its bases are dropped. Size 1 keeps them out entirely.
   unsigned rank = shape.size();
@@ -254,14 +262,16 @@ LogicalResult DotOperandEncodingAttr::verifyEncoding(
     return failure();
   if (!isa<MmaEncodingAttr>(getParent()))
     return success();
-  // One instruction's operand: A is at least 16 x kInstr, B kInstr x 8.
-  int64_t kInstr = layout::mmaInstrK(getKWidth());
+  // One instruction's operand: A is at least instrM x kInstr, B kInstr x 8.
+  int64_t instrM = cast<MmaEncodingAttr>(getParent()).getInstrShape()[0];
+  int64_t kInstr = layout::mmaInstrK(getKWidth(), instrM);
   int64_t outer = getOpIdx() == 0 ? shape[0] : shape[1];
   int64_t k = getOpIdx() == 0 ? shape[1] : shape[0];
-  if (outer < (getOpIdx() == 0 ? layout::kMmaM : layout::kMmaN) || k < kInstr)
+  if (outer < (getOpIdx() == 0 ? instrM : layout::kMmaN) || k < kInstr)
     return emitError() << "#nv_tileaa.dot_operand of an mma parent needs a "
-                       << (getOpIdx() == 0 ? "16 x " : "") << kInstr
-                       << (getOpIdx() == 0 ? "" : " x 8")
+                       << (getOpIdx() == 0 ? std::to_string(instrM) + " x "
+                                           : std::string())
+                       << kInstr << (getOpIdx() == 0 ? "" : " x 8")
                        << " tile at least, got " << shape[0] << "x" << shape[1];
   return success();
 }

@@ -21,6 +21,11 @@ Prints a table and exits with status 1 if anything failed.
 
 --dry-run does everything but the launch (no GPU, no numpy needed): it
 checks the PTX interfaces against the specs and evaluates the references.
+
+--time (needs torch) then times matmul, matmul_int8, matmul_fp8 and
+attention at a large size (--time-size NAME:m=...,n=...,k=... to change
+one) against torch's cuBLAS / SDPA and prints TFLOP/s and the ratio
+(timing.py); --time-self-test checks the timing arithmetic without a GPU.
 """
 import argparse
 import json
@@ -32,6 +37,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import specs  # noqa: E402
+import timing  # noqa: E402
 
 
 # ------------------------------------------------------------ PTX interface
@@ -127,16 +133,23 @@ class Cupy:
         return self.cp.asarray(self.np.frombuffer(data, dtype=self.np.uint8))
 
     def launch(self, function, grid, block, args, shared):
+        self.launcher(function, grid, block, args, shared)()
+        self.cp.cuda.Device().synchronize()
+
+    def launcher(self, function, grid, block, args, shared=(0, False)):
+        """A function that enqueues the launch (no synchronization);
+        pointers may be cupy arrays or torch tensors."""
         values = []
         for kind, value in args:
             if kind == "ptr":
-                values.append(value)
+                values.append(value if isinstance(value, self.cp.ndarray)
+                              else self.cp.asarray(value))
             elif kind == "i32":  # from its bits, as a signed int
                 values.append(self.np.uint32(value).view(self.np.int32))
             else:  # f32, from its bits: exact
                 values.append(self.np.uint32(value).view(self.np.float32))
-        function(grid, block, tuple(values), shared_mem=shared[0])
-        self.cp.cuda.Device().synchronize()
+        values = tuple(values)
+        return lambda: function(grid, block, values, shared_mem=shared[0])
 
     def download(self, buffer):
         return self.cp.asnumpy(buffer).tobytes()
@@ -202,6 +215,14 @@ class TorchDriver:
         return host.to("cuda")
 
     def launch(self, function, grid, block, args, shared):
+        run = self.launcher(function, grid, block, args, shared)
+        self.torch.cuda.synchronize()  # the uploads are on torch's stream
+        run()
+        self.check(self.cuda.cuCtxSynchronize(), "kernel execution")
+
+    def launcher(self, function, grid, block, args, shared=(0, False)):
+        """A function that enqueues the launch on torch's current stream
+        (no synchronization)."""
         c = self.ctypes
         values = []
         for kind, value in args:
@@ -213,11 +234,14 @@ class TorchDriver:
                 values.append(c.c_uint32(value))  # f32 bits
         pointers = (c.c_void_p * len(values))(
             *[c.cast(c.pointer(v), c.c_void_p) for v in values])
-        self.torch.cuda.synchronize()  # the uploads are on torch's stream
-        self.check(self.cuda.cuLaunchKernel(function, *grid, *block,
-                                            shared[0], None, pointers, None),
-                   "cuLaunchKernel")
-        self.check(self.cuda.cuCtxSynchronize(), "kernel execution")
+        stream = c.c_void_p(self.torch.cuda.current_stream().cuda_stream)
+
+        def run():
+            self.check(self.cuda.cuLaunchKernel(
+                function, *grid, *block, shared[0], stream, pointers, None),
+                "cuLaunchKernel")
+            run.keep = (values, pointers)  # alive while launches may run
+        return run
 
     def download(self, buffer):
         return buffer.cpu().numpy().tobytes()
@@ -263,9 +287,49 @@ def run_example(backend, spec, path, sizes_key):
     return results
 
 
+def time_examples(backend, ptx_dir, arch, names, sizes, warmup, iters):
+    """The --time table: each example's kernel and its torch equivalent."""
+    import torch
+    rows = []
+    for name in names:
+        spec, size = specs.BY_NAME[name], sizes[name]
+        path = os.path.join(ptx_dir, f"{name}.{arch}.ptx")
+        tensors, reference = timing.make_inputs(torch, name, size)
+        with open(path) as f:
+            shared = launch_shared_memory(f.read(),
+                                          kernel_metadata(path, spec.kernel))
+        function = backend.load(path, spec.kernel, shared)
+        run = backend.launcher(function, timing.grid(name, size), spec.block,
+                               timing.kernel_args(name, size, tensors), shared)
+        kernel_ms = timing.time_ms(torch, run, warmup, iters)
+        try:
+            torch_ms = timing.time_ms(torch, reference, warmup, iters)
+        except Exception as e:  # noqa: BLE001 - e.g. no fp8 GEMM on sm_80
+            print(f"  {name}: torch reference unavailable: {e}")
+            torch_ms = None
+        rows.append((name, size, kernel_ms, torch_ms, timing.TORCH_OP[name]))
+    return timing.table(rows)
+
+
+def timing_sizes(parser, items):
+    sizes = {name: dict(size) for name, size in timing.SIZES.items()}
+    for item in items:
+        name, _, text = item.partition(":")
+        if name not in sizes:
+            parser.error(f"--time-size: {name} is not timed "
+                         f"({', '.join(sizes)})")
+        try:
+            size = timing.parse_size(text)
+            timing.check_size(name, size)
+        except ValueError as e:
+            parser.error(f"--time-size {item}: {e}")
+        sizes[name] = size
+    return sizes
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--ptx-dir", required=True,
+    parser.add_argument("--ptx-dir", required=False,
                         help="folder with <example>.<arch>.ptx "
                              "(examples/gpu/build_ptx.sh)")
     parser.add_argument("--arch", default="sm_90a")
@@ -277,7 +341,28 @@ def main():
     parser.add_argument("--dry-run", action="store_true",
                         help="check the PTX interfaces and the references; "
                              "launch nothing")
+    parser.add_argument("--time", action="store_true",
+                        help="after the checks, time " +
+                             ", ".join(timing.SIZES) + " against torch")
+    parser.add_argument("--time-size", action="append", default=[],
+                        metavar="NAME:k=v,...",
+                        help="problem size of one timed example, e.g. "
+                             "matmul:m=8192,n=8192,k=4096")
+    parser.add_argument("--warmup", type=int, default=10)
+    parser.add_argument("--iters", type=int, default=50)
+    parser.add_argument("--time-self-test", action="store_true",
+                        help="check the timing arithmetic (no GPU) and exit")
     args = parser.parse_args()
+    if args.time_self_test:
+        print(timing.self_test())
+        return 0
+    if not args.ptx_dir:
+        parser.error("--ptx-dir is required")
+    sizes = timing_sizes(parser, args.time_size)
+    if args.time and args.dry_run:
+        parser.error("--time needs a GPU (not --dry-run)")
+    if args.warmup < 0 or args.iters < 1:
+        parser.error("--warmup must be >= 0 and --iters >= 1")
 
     only = [n for n in args.only.split(",") if n]
     for name in only:
@@ -311,6 +396,12 @@ def main():
         print()
         print(specs.table(all_results))
     print(f"\n{len(chosen) - len(failed)} passed, {len(failed)} failed")
+    if args.time:
+        timed = [n for n in timing.SIZES if not only or n in only]
+        print(f"\ntimes ({args.iters} launches after {args.warmup}, "
+              f"{args.arch}):")
+        print(time_examples(backend, args.ptx_dir, args.arch, timed, sizes,
+                            args.warmup, args.iters))
     return 1 if failed else 0
 
 

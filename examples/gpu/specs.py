@@ -42,6 +42,9 @@ DTYPES = {
     "f32": ("f", 4, 0x7FBADBAD, "float"),  # a NaN no computation produces
     "f16": ("e", 2, 0x7DAD, "float"),
     "i32": ("i", 4, 0x7EADBEEF, "int"),
+    "i8": ("b", 1, 0x7F, "int"),
+    # FP8 E4M3 (f8E4M3FN): values are packed through E4M3_CODE.
+    "e4m3": ("B", 1, 0x7F, "float"),
 }
 NAN = float("nan")
 
@@ -56,6 +59,24 @@ def f16(x):
 
 
 U32 = 2.0 ** -24  # unit roundoff of f32
+
+
+def e4m3_value(code):
+    """The value of an FP8 E4M3 (f8E4M3FN) byte: bias 7, 3 mantissa bits,
+    no infinities, S.1111.111 is NaN."""
+    sign = -1.0 if code & 0x80 else 1.0
+    e, mant = code >> 3 & 0xF, code & 7
+    if e == 15 and mant == 7:
+        return NAN
+    if e == 0:
+        return sign * math.ldexp(mant, -9)
+    return sign * math.ldexp(8 + mant, e - 10)
+
+
+# Every finite E4M3 value and its code (+0 for zero).
+E4M3_CODE = {e4m3_value(c): c for c in range(256)
+             if not math.isnan(e4m3_value(c)) and c != 0x80}
+E4M3_NAN = 0x7F
 
 
 def wrap_i32(x):
@@ -419,6 +440,131 @@ def _matmul():
         "products (the order of the sum is the kernel's)")
 
 
+def _matmul_variant(name, num_warps, in_dtype, out_dtype, sample, pad,
+                    tolerance, note, wrap=False):
+    """matmul.mlir's interface and tiling (64 x 64 tiles of C, K steps of 32)
+    with other element types: `sample(rng)` draws one input element, `pad`
+    fills the padding columns (a value no correct kernel reads), and
+    `tolerance(k, products)` bounds the error of one element of C."""
+    def make(s, rng):
+        m, n, k = s["m"], s["n"], s["k"]
+
+        def mat(rows, cols, stride):
+            values = []
+            for _ in range(rows):
+                values += [sample(rng) for _ in range(cols)]
+                values += [pad] * (stride - cols)
+            return values
+        c = []
+        for _ in range(m):
+            c += [None] * n + untouched(s["ldc"] - n)
+        return {"a": mat(m, k, s["lda"]), "b": mat(k, n, s["ldb"]),
+                "c": c + untouched(GUARD), "m": m, "n": n, "k": k,
+                "lda": s["lda"], "ldb": s["ldb"], "ldc": s["ldc"]}
+
+    def reference(s, v):
+        m, n, k, lda, ldb, ldc = (s[x] for x in
+                                  ("m", "n", "k", "lda", "ldb", "ldc"))
+        a, b = v["a"], v["b"]
+        columns = [[b[kk * ldb + j] for kk in range(k)] for j in range(n)]
+        out, tol = [], []
+        for i in range(m):
+            row = a[i * lda:i * lda + k]
+            for col in columns:
+                products = [x * y for x, y in zip(row, col)]
+                if wrap:
+                    out.append(wrap_i32(sum(products)))
+                else:
+                    out.append(math.fsum(products))
+                tol.append(tolerance(k, products))
+            out += untouched(ldc - n)
+            tol += [0.0] * (ldc - n)
+        return {"c": (out + untouched(GUARD), tol + [0.0] * GUARD)}
+    return Spec(
+        name, num_warps,
+        [Buffer("a", in_dtype), Buffer("b", in_dtype),
+         Buffer("c", out_dtype, "out"),
+         Scalar("m", "i32"), Scalar("n", "i32"), Scalar("k", "i32"),
+         Scalar("lda", "i32"), Scalar("ldb", "i32"), Scalar("ldc", "i32")],
+        lambda s: (cdiv(s["m"], 64), cdiv(s["n"], 64), 1), make, reference,
+        # M, N not multiples of 64, K not a multiple of 32, padded rows.
+        {"gpu": [{"m": 257, "n": 190, "k": 100, "lda": 104, "ldb": 192,
+                  "ldc": 200},
+                 {"m": 65, "n": 66, "k": 33, "lda": 36, "ldb": 68, "ldc": 69}],
+         "sim": [{"m": 100, "n": 72, "k": 40, "lda": 48, "ldb": 80,
+                  "ldc": 76},
+                 {"m": 65, "n": 66, "k": 33, "lda": 36, "ldb": 68,
+                  "ldc": 69}]},
+        note)
+
+
+def _matmul_int8():
+    return _matmul_variant(
+        "matmul_int8", 4, "i8", "i32", lambda r: r.randint(-128, 127),
+        127, lambda k, products: 0.0,
+        "exact: integer products and sums (modulo 2^32)", wrap=True)
+
+
+E4M3_SMALL = sorted(v for v in E4M3_CODE if abs(v) <= 4.0)
+
+
+def _matmul_fp8():
+    # e4m3 x e4m3 products are exact in f32 (4-bit significands). The FP8
+    # tensor cores may add them with fewer than f32's 24 bits (Hopper's are
+    # known to keep about 14), so the bound is 2^-13 per step of the sum.
+    return _matmul_variant(
+        "matmul_fp8", 8, "e4m3", "f32", lambda r: r.choice(E4M3_SMALL), NAN,
+        lambda k, products: (k + 2) * 2.0 ** -13 * math.fsum(
+            abs(p) for p in products),
+        "(k + 2) * 2^-13 * sum_k |a b|: exact fp8 products, summed by the "
+        "tensor core with possibly fewer than 24 bits")
+
+
+def _attention():
+    D, BLOCK = 64, 32
+
+    def make(s, rng):
+        lq, lk = s["seq_q"], s["seq_k"]
+        return {"q": uniform(rng, lq * D, -1, 1, f16),
+                "k": uniform(rng, lk * D, -1, 1, f16),
+                "v": uniform(rng, lk * D, -1, 1, f16),
+                "o": [None] * (lq * D) + untouched(GUARD),
+                "seq_q": lq, "seq_k": lk, "scale": f32(1 / math.sqrt(D))}
+
+    def reference(s, v):
+        lq, lk, scale = s["seq_q"], s["seq_k"], v["scale"]
+        q, k, val = v["q"], v["k"], v["v"]
+        keys = [k[j * D:(j + 1) * D] for j in range(lk)]
+        vcols = [[val[j * D + d] for j in range(lk)] for d in range(D)]
+        out, tol = [], []
+        for i in range(lq):
+            row = q[i * D:(i + 1) * D]
+            scores = [scale * math.fsum(x * y for x, y in zip(row, kj))
+                      for kj in keys]
+            top = max(scores)
+            p = [math.exp(t - top) for t in scores]
+            total = math.fsum(p)
+            for d in range(D):
+                weighted = [pj * vj for pj, vj in zip(p, vcols[d])]
+                out.append(math.fsum(weighted) / total)
+                # P is rounded to f16 for the second dot (2^-11 relative
+                # per term), exp2 and the f32 sums add ~(lk + 16) ulp.
+                mass = math.fsum(abs(w) for w in weighted) / total
+                tol.append(mass * (2.0 ** -10 + (lk + 64) * U32) + 2.0 ** -20)
+        return {"o": (out + untouched(GUARD), tol + [0.0] * GUARD)}
+    return Spec(
+        "attention", 4,
+        [Buffer("q", "f16"), Buffer("k", "f16"), Buffer("v", "f16"),
+         Buffer("o", "f32", "out"), Scalar("seq_q", "i32"),
+         Scalar("seq_k", "i32"), Scalar("scale", "f32")],
+        lambda s: (cdiv(s["seq_q"], BLOCK), 1, 1), make, reference,
+        # Neither length a multiple of the 32-row blocks.
+        {"gpu": [{"seq_q": 1000, "seq_k": 777}, {"seq_q": 5, "seq_k": 1}],
+         "sim": [{"seq_q": 40, "seq_k": 45}, {"seq_q": 33, "seq_k": 70}]},
+        "2^-10 * sum_j p_j |v_j| / l plus (S + 64) f32 ulp: P is rounded to "
+        "f16 for the P V dot")
+
+
 def _transpose():
     def make(s, rng):
         m, n = s["m"], s["n"]
@@ -441,7 +587,8 @@ def _transpose():
 
 
 SPECS = [_vector_add(), _saxpy(), _softmax(), _layer_norm(), _row_sum(),
-         _inclusive_scan(), _histogram(), _matmul(), _transpose()]
+         _inclusive_scan(), _histogram(), _matmul(), _transpose(),
+         _matmul_int8(), _matmul_fp8(), _attention()]
 
 
 def _cuda_tile(spec):
@@ -453,7 +600,7 @@ def _cuda_tile(spec):
     return clone
 
 
-# Run only when named (--only), so the default run stays the nine examples.
+# Run only when named (--only), so the default run stays the examples.
 CUDA_TILE_SPECS = [_cuda_tile(s) for s in SPECS
                    if s.name in ("vector_add", "softmax", "matmul")]
 BY_NAME = {spec.name: spec for spec in SPECS + CUDA_TILE_SPECS}
@@ -469,6 +616,8 @@ def pack(dtype, values):
     for v in values:
         if v is UNTOUCHED or v is None:
             out += sentinel_bytes
+        elif dtype == "e4m3":
+            out.append(E4M3_NAN if math.isnan(v) else E4M3_CODE[v])
         else:
             out += struct.pack("<" + code, v)
     return bytes(out)
@@ -478,7 +627,9 @@ def unpack(dtype, data):
     code, size, _, _ = DTYPES[dtype]
     count = len(data) // size
     values = struct.unpack(f"<{count}{code}", data)
-    bits = struct.unpack(f"<{count}{'H' if size == 2 else 'I'}", data)
+    if dtype == "e4m3":
+        values = tuple(e4m3_value(c) for c in values)
+    bits = struct.unpack(f"<{count}{'BHIQ'[size.bit_length() - 1]}", data)
     return values, bits
 
 

@@ -7,6 +7,10 @@
 // starting at K = kWidth * t, the next register moves 8 rows (A) and the
 // one after it kInstr / 2 along K.
 //
+// And from the m8n8k4 f64 table (instrShape [8, 8]): a0 at (g, t), b0 at
+// (k = t, n = g), c0 and c1 at (g, 2t) and (g, 2t + 1); one f64 per
+// operand register, no register bits inside the instruction but c's.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tileiras/Layout/MmaLayouts.h"
@@ -30,44 +34,49 @@ void pushDoublings(llvm::SmallVector<Coord> &bases, unsigned dim, int64_t first,
 /// `keepM`/`keepN` say which of them move this tile (an operand is the
 /// same for every warp along the dimension it lacks).
 llvm::SmallVector<Coord> warpBases(llvm::ArrayRef<unsigned> warpsPerCTA,
-                                   bool keepM, bool keepN) {
+                                   bool keepM, bool keepN, int64_t instrM) {
   llvm::SmallVector<Coord> bases;
   for (unsigned v = 1; v < warpsPerCTA[1]; v <<= 1)
     bases.push_back(keepN ? at(0, kMmaN * v) : at(0, 0));
   for (unsigned v = 1; v < warpsPerCTA[0]; v <<= 1)
-    bases.push_back(keepM ? at(kMmaM * v, 0) : at(0, 0));
+    bases.push_back(keepM ? at(instrM * v, 0) : at(0, 0));
   return bases;
 }
 } // namespace
 
 LinearLayout layout::mmaAccumulatorLayout(llvm::ArrayRef<int64_t> shape,
-                                          llvm::ArrayRef<unsigned> warps) {
-  llvm::SmallVector<Coord> regs{at(0, 1), at(8, 0)};
+                                          llvm::ArrayRef<unsigned> warps,
+                                          int64_t instrM) {
+  llvm::SmallVector<Coord> regs{at(0, 1)};
+  if (instrM == kMmaM)
+    regs.push_back(at(8, 0));
   llvm::SmallVector<Coord> lanes{at(0, 2), at(0, 4), at(1, 0), at(2, 0),
                                  at(4, 0)};
   pushDoublings(regs, 1, kMmaN * warps[1], shape[1]);
-  pushDoublings(regs, 0, kMmaM * warps[0], shape[0]);
+  pushDoublings(regs, 0, instrM * warps[0], shape[0]);
   return LinearLayout(shape, regs, lanes,
-                      warpBases(warps, /*keepM=*/true, /*keepN=*/true));
+                      warpBases(warps, /*keepM=*/true, /*keepN=*/true, instrM));
 }
 
 LinearLayout layout::mmaOperandLayout(llvm::ArrayRef<int64_t> shape,
                                       unsigned opIdx,
                                       llvm::ArrayRef<unsigned> warps,
-                                      unsigned kWidth) {
+                                      unsigned kWidth, int64_t instrM) {
   // Work in (outer, k) coordinates, outer = M for A and N for B; B's
   // coordinates are (k, n), so swap at the end.
-  int64_t kInstr = mmaInstrK(kWidth);
+  int64_t kInstr = mmaInstrK(kWidth, instrM);
   bool isA = opIdx == 0;
   int64_t outer = isA ? shape[0] : shape[1], k = isA ? shape[1] : shape[0];
   llvm::SmallVector<Coord> regs, lanes;
   pushDoublings(regs, 1, 1, kWidth);
   lanes = {at(0, kWidth), at(0, 2 * kWidth), at(1, 0), at(2, 0), at(4, 0)};
-  if (isA)
-    regs.push_back(at(8, 0));
-  regs.push_back(at(0, kInstr / 2));
+  if (instrM == kMmaM) { // m8n8k4: the lanes cover the whole fragment
+    if (isA)
+      regs.push_back(at(8, 0));
+    regs.push_back(at(0, kInstr / 2));
+  }
   pushDoublings(regs, 1, kInstr, k);
-  pushDoublings(regs, 0, isA ? kMmaM * warps[0] : kMmaN * warps[1], outer);
+  pushDoublings(regs, 0, isA ? instrM * warps[0] : kMmaN * warps[1], outer);
   auto toTile = [&](llvm::SmallVector<Coord> bases) {
     if (!isA)
       for (Coord &basis : bases)
@@ -76,10 +85,13 @@ LinearLayout layout::mmaOperandLayout(llvm::ArrayRef<int64_t> shape,
   };
   // Warp bases are in tile coordinates already (N is dimension 1 of B).
   return LinearLayout(shape, toTile(regs), toTile(lanes),
-                      warpBases(warps, /*keepM=*/isA, /*keepN=*/!isA));
+                      warpBases(warps, /*keepM=*/isA, /*keepN=*/!isA, instrM));
 }
 
-unsigned layout::mmaFragmentElements(int operand, unsigned kWidth) {
+unsigned layout::mmaFragmentElements(int operand, unsigned kWidth,
+                                     int64_t instrM) {
+  if (instrM == kMmaF64M)
+    return operand == 2 ? 2 : 1;
   switch (operand) {
   case 0:
     return 4 * kWidth;
@@ -91,9 +103,10 @@ unsigned layout::mmaFragmentElements(int operand, unsigned kWidth) {
 }
 
 llvm::SmallVector<unsigned, 2> layout::mmaWarpsPerCTA(int64_t m, int64_t n,
-                                                      unsigned numWarps) {
+                                                      unsigned numWarps,
+                                                      int64_t instrM) {
   unsigned wm = 1, wn = 1;
-  int64_t repsM = std::max<int64_t>(1, m / kMmaM);
+  int64_t repsM = std::max<int64_t>(1, m / instrM);
   int64_t repsN = std::max<int64_t>(1, n / kMmaN);
   while (wm * wn < numWarps) {
     if (repsM >= repsN && repsM > 1) {

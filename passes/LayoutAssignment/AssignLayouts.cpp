@@ -174,9 +174,8 @@ private:
       *kWidth = choice.kWidth;
     if (!choice.usesMma())
       return fmaDotLayout(asTile(dot.getType()));
-    return nv::MmaEncodingAttr::get(
-        context, 2, choice.warpsPerCTA,
-        {unsigned(layout::kMmaM), unsigned(layout::kMmaN)});
+    return nv::MmaEncodingAttr::get(context, 2, choice.warpsPerCTA,
+                                    {choice.instrM, unsigned(layout::kMmaN)});
   }
 
   /// Accumulator layout of an FMA dot: small square-ish blocks per thread

@@ -13,6 +13,7 @@ namespace nv = tileiras::nv_tileaa;
 namespace {
 struct Operands {
   unsigned kWidth = 0;
+  int64_t instrM = layout::kMmaM;
   targetspec::InstrFamily family = targetspec::InstrFamily::MmaSync;
   const char *minimum = "sm_80";
   std::string typeName;
@@ -47,14 +48,20 @@ std::optional<Operands> mmaOperands(Type a, Type b, Type acc,
     result.kWidth = 1;
   } else if (a.isInteger(8)) {
     result.kWidth = 4;
+  } else if (a.isF64()) {
+    result.kWidth = 1; // one f64 per register, m8n8k4
+    result.instrM = layout::kMmaF64M;
   } else {
-    whyNot = typeName(a) + " operands have no mma.sync m16n8 shape";
+    whyNot = typeName(a) + " operands have no mma.sync shape";
     return std::nullopt;
   }
   bool intAcc = a.isInteger(8);
-  if (intAcc ? !acc.isInteger(32) : !acc.isF32()) {
+  Type want = intAcc      ? Type(IntegerType::get(a.getContext(), 32))
+              : a.isF64() ? Type(Float64Type::get(a.getContext()))
+                          : Type(Float32Type::get(a.getContext()));
+  if (acc != want) {
     whyNot = "the accumulator is " + typeName(acc) + ", mma.sync is used for " +
-             (intAcc ? "i32" : "f32") + " accumulators";
+             typeName(want) + " accumulators with " + typeName(a) + " operands";
     return std::nullopt;
   }
   return result;
@@ -84,15 +91,16 @@ DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
                " (" + operands->minimum + "+)");
   int64_t m = type.getShape()[0], n = type.getShape()[1];
   int64_t k = dot.getA().getType().getShape()[1];
-  int64_t kInstr = layout::mmaInstrK(operands->kWidth);
-  if (m < layout::kMmaM || n < layout::kMmaN || k < kInstr)
+  int64_t instrM = operands->instrM;
+  int64_t kInstr = layout::mmaInstrK(operands->kWidth, instrM);
+  std::string shape =
+      ("m" + llvm::Twine(instrM) + "n8k" + llvm::Twine(kInstr)).str();
+  if (m < instrM || n < layout::kMmaN || k < kInstr)
     return fma(llvm::Twine(m) + "x" + llvm::Twine(n) + "x" + llvm::Twine(k) +
-               " is smaller than one m16n8k" + llvm::Twine(kInstr) +
-               " instruction");
+               " is smaller than one " + shape + " instruction");
   choice.kWidth = operands->kWidth;
-  choice.warpsPerCTA = layout::mmaWarpsPerCTA(m, n, numWarps);
-  choice.description =
-      ("mma.sync.m16n8k" + llvm::Twine(kInstr) + " " + operands->typeName)
-          .str();
+  choice.instrM = unsigned(instrM);
+  choice.warpsPerCTA = layout::mmaWarpsPerCTA(m, n, numWarps, instrM);
+  choice.description = "mma.sync." + shape + " " + operands->typeName;
   return choice;
 }

@@ -23,6 +23,9 @@ struct DotPathChoice {
   /// of the mma.sync instruction (1 tf32, 2 f16/bf16, 4 for 8-bit types).
   unsigned kWidth = 0;
   llvm::SmallVector<unsigned, 2> warpsPerCTA;
+  /// Rows of one instruction: 16 (m16n8kK) or 8 (m8n8k4 f64), the
+  /// #nv_tileaa.mma instrShape [instrM, 8].
+  unsigned instrM = 16;
   /// What the dot runs on and why (recorded on the dot as
   /// nv_tileaa::kDotPathAttrName), e.g. "mma.sync.m16n8k16 bf16" or
   /// "fma: sm_75 has no mma.sync m16n8 shapes (sm_80+)".

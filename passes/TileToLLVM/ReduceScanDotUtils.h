@@ -9,6 +9,7 @@
 #define TILEIRAS_PASSES_TILETOLLVM_REDUCESCANDOTUTILS_H
 
 #include "tileiras/Layout/LinearLayout.h"
+#include "tileiras/Layout/MmaLayouts.h"
 
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
@@ -57,7 +58,8 @@ struct MmaInstruction {
 mlir::FailureOr<llvm::SmallVector<MmaInstruction>>
 planMmaSync(mlir::Operation *op, const layout::LinearLayout &acc,
             const layout::LinearLayout &a, const layout::LinearLayout &b,
-            unsigned kWidth, llvm::ArrayRef<unsigned> warpsPerCTA);
+            unsigned kWidth, llvm::ArrayRef<unsigned> warpsPerCTA,
+            int64_t instrM = layout::kMmaM);
 
 } // namespace tileiras::lowering
 

@@ -110,13 +110,28 @@ func.func private @mma_warps(tensor<64x64xf32, #nv_tileaa.mma<versionMajor = 2, 
 
 // -----
 
-// expected-error @+1 {{#nv_tileaa.mma instrShape must be [16, 8] for version 2}}
+// expected-error @+1 {{#nv_tileaa.mma instrShape must be [16, 8] (m16n8kK) or [8, 8] (m8n8k4 f64) for version 2}}
 func.func private @mma_instr(tensor<64x64xf32, #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 2], instrShape = [16, 16]>>)
 
 // -----
 
 // expected-error @+1 {{#nv_tileaa.mma needs a tile of at least 16x8 (or 1 along a broadcast dimension), got 8x8}}
 func.func private @mma_small(tensor<8x8xf32, #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [1, 1], instrShape = [16, 8]>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.mma needs a tile of at least 8x8 (or 1 along a broadcast dimension), got 4x8}}
+func.func private @mma_f64_small(tensor<4x8xf64, #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [1, 1], instrShape = [8, 8]>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.dot_operand of an m8n8k4 (instrShape [8, 8]) parent needs kWidth 1, got 2}}
+func.func private @mma_f64_kwidth(tensor<8x4xf64, #nv_tileaa.dot_operand<opIdx = 0, parent = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [1, 1], instrShape = [8, 8]>, kWidth = 2>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.dot_operand of an mma parent needs a 8 x 4 tile at least, got 8x2}}
+func.func private @mma_f64_operand_small(tensor<8x2xf64, #nv_tileaa.dot_operand<opIdx = 0, parent = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [1, 1], instrShape = [8, 8]>, kWidth = 1>>)
 
 // -----
 

@@ -20,28 +20,39 @@ namespace tileiras::layout {
 /// Rows and columns of one m16n8 instruction's accumulator.
 constexpr int64_t kMmaM = 16, kMmaN = 8;
 
-/// K of one instruction whose operands pack `kWidth` elements per 32-bit
-/// register: 8 (tf32, kWidth 1), 16 (f16/bf16, 2), 32 (8-bit types, 4).
-constexpr int64_t mmaInstrK(unsigned kWidth) { return 8 * int64_t(kWidth); }
+/// Rows of one m8n8k4 f64 instruction's accumulator (instrShape [8, 8]).
+/// Its operands hold one f64 per (64-bit) register: kWidth 1.
+constexpr int64_t kMmaF64M = 8;
 
-/// The C/D layout of an [M, N] tile (M >= 16, N >= 8).
+/// K of one instruction whose operands pack `kWidth` elements per 32-bit
+/// register: 8 (tf32, kWidth 1), 16 (f16/bf16, 2), 32 (8-bit types, 4);
+/// 4 for the m8n8k4 f64 shape (instrM 8).
+constexpr int64_t mmaInstrK(unsigned kWidth, int64_t instrM = kMmaM) {
+  return instrM == kMmaF64M ? 4 : 8 * int64_t(kWidth);
+}
+
+/// The C/D layout of an [M, N] tile (M >= instrM, N >= 8) for instructions
+/// of instrM rows (16: m16n8kK, 8: m8n8k4 f64).
 LinearLayout mmaAccumulatorLayout(llvm::ArrayRef<int64_t> shape,
-                                  llvm::ArrayRef<unsigned> warpsPerCTA);
+                                  llvm::ArrayRef<unsigned> warpsPerCTA,
+                                  int64_t instrM = kMmaM);
 
 /// The layout of operand A ([M, K], opIdx 0) or B ([K, N], opIdx 1) with
-/// `kWidth` consecutive K elements per 32-bit register.
+/// `kWidth` consecutive K elements per 32-bit register (m16n8kK), or one
+/// f64 per register (instrM 8, kWidth 1).
 LinearLayout mmaOperandLayout(llvm::ArrayRef<int64_t> shape, unsigned opIdx,
                               llvm::ArrayRef<unsigned> warpsPerCTA,
-                              unsigned kWidth);
+                              unsigned kWidth, int64_t instrM = kMmaM);
 
 /// Elements of one instruction's fragment held by each thread: 4 for C/D,
-/// 4 * kWidth for A, 2 * kWidth for B.
-unsigned mmaFragmentElements(int operand, unsigned kWidth);
+/// 4 * kWidth for A, 2 * kWidth for B (m16n8kK); 2, 1 and 1 for m8n8k4.
+unsigned mmaFragmentElements(int operand, unsigned kWidth,
+                             int64_t instrM = kMmaM);
 
 /// warpsPerCTA for an [M, N] accumulator over `numWarps` warps: double the
 /// warps along the dimension with more instruction repetitions left.
-llvm::SmallVector<unsigned, 2> mmaWarpsPerCTA(int64_t m, int64_t n,
-                                              unsigned numWarps);
+llvm::SmallVector<unsigned, 2>
+mmaWarpsPerCTA(int64_t m, int64_t n, unsigned numWarps, int64_t instrM = kMmaM);
 
 } // namespace tileiras::layout
 

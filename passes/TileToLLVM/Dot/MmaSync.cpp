@@ -5,8 +5,9 @@
 // brought into the mma.sync A/B fragment layouts (layout::mmaOperandLayout;
 // convertLayout reads them from swizzled shared memory with ldmatrix where
 // it can, see LdmatrixConversion.cpp), then every warp issues one
-// m16n8kK instruction per (K step, M repetition, N repetition), K outermost
-// so that independent accumulator chains interleave. Which registers make
+// m16n8kK instruction (m8n8k4 for f64, #nv_tileaa.mma instrShape [8, 8])
+// per (K step, M repetition, N repetition), K outermost so that
+// independent accumulator chains interleave. Which registers make
 // up each instruction's fragments follows from the three linear layouts
 // (planMmaSync), not from a table of its own.
 //
@@ -27,10 +28,10 @@ FailureOr<SmallVector<MmaInstruction>>
 lowering::planMmaSync(Operation *op, const layout::LinearLayout &acc,
                       const layout::LinearLayout &a,
                       const layout::LinearLayout &b, unsigned kWidth,
-                      ArrayRef<unsigned> warpsPerCTA) {
+                      ArrayRef<unsigned> warpsPerCTA, int64_t instrM) {
   int64_t m = acc.getShape()[0], n = acc.getShape()[1], k = a.getShape()[1];
-  int64_t kInstr = layout::mmaInstrK(kWidth);
-  int64_t stepM = layout::kMmaM * warpsPerCTA[0];
+  int64_t kInstr = layout::mmaInstrK(kWidth, instrM);
+  int64_t stepM = instrM * warpsPerCTA[0];
   int64_t stepN = layout::kMmaN * warpsPerCTA[1];
   int64_t repM = std::max<int64_t>(1, m / stepM);
   int64_t repN = std::max<int64_t>(1, n / stepN);
@@ -54,11 +55,12 @@ lowering::planMmaSync(Operation *op, const layout::LinearLayout &acc,
     for (int64_t mi = 0; mi < repM; ++mi)
       for (int64_t ni = 0; ni < repN; ++ni) {
         MmaInstruction instr;
-        if (failed(fragment(a, layout::mmaFragmentElements(0, kWidth),
+        if (failed(fragment(a, layout::mmaFragmentElements(0, kWidth, instrM),
                             mi * stepM, ki * kInstr, instr.a, "A")) ||
-            failed(fragment(b, layout::mmaFragmentElements(1, kWidth),
+            failed(fragment(b, layout::mmaFragmentElements(1, kWidth, instrM),
                             ki * kInstr, ni * stepN, instr.b, "B")) ||
-            failed(fragment(acc, 4, mi * stepM, ni * stepN, instr.c, "C")))
+            failed(fragment(acc, layout::mmaFragmentElements(2, kWidth, instrM),
+                            mi * stepM, ni * stepN, instr.c, "C")))
           return failure();
         plan.push_back(std::move(instr));
       }
@@ -79,13 +81,15 @@ NVVM::MMATypes ptxType(Type type, std::optional<nv::Signedness> signedness) {
     return NVVM::MMATypes::e4m3;
   if (isa<Float8E5M2Type>(type))
     return NVVM::MMATypes::e5m2;
+  if (type.isF64())
+    return NVVM::MMATypes::f64;
   return signedness == nv::Signedness::Signed ? NVVM::MMATypes::s8
                                               : NVVM::MMATypes::u8;
 }
 
 /// Packs a fragment into the 32-bit registers mma.sync reads: f16 pairs as
-/// vector<2xf16>, everything else as i32 (tf32 rounded to nearest, ties
-/// away, like the FMA path).
+/// vector<2xf16>, f64 as itself (m8n8k4: one f64 per register), everything
+/// else as i32 (tf32 rounded to nearest, ties away, like the FMA path).
 class FragmentPacker {
 public:
   FragmentPacker(OpBuilder &builder, Location loc, Type elementType,
@@ -106,6 +110,8 @@ public:
 private:
   Value packWord(ArrayRef<unsigned> regs) {
     Type i32 = builder.getI32Type();
+    if (elementType.isF64())
+      return registers[regs[0]];
     if (isa<FloatTF32Type>(elementType)) {
       Value rounded = roundToTf32(builder, loc, registers[regs[0]], hasTf32Cvt);
       return LLVM::BitcastOp::create(builder, loc, i32, rounded);
@@ -177,12 +183,13 @@ lowering::lowerMmaSyncDot(nv::DotOp op, Value aTile, Value bTile, Value cTile,
               "accumulator's mma layout";
   unsigned kWidth = aEncoding.getKWidth();
   ArrayRef<unsigned> warps = mma.getWarpsPerCTA();
+  int64_t instrM = mma.getInstrShape()[0];
   layout::LinearLayout acc = getLayout(dType);
   layout::LinearLayout aLayout =
-      layout::mmaOperandLayout(aType.getShape(), 0, warps, kWidth);
+      layout::mmaOperandLayout(aType.getShape(), 0, warps, kWidth, instrM);
   layout::LinearLayout bLayout =
-      layout::mmaOperandLayout(bType.getShape(), 1, warps, kWidth);
-  auto plan = planMmaSync(op, acc, aLayout, bLayout, kWidth, warps);
+      layout::mmaOperandLayout(bType.getShape(), 1, warps, kWidth, instrM);
+  auto plan = planMmaSync(op, acc, aLayout, bLayout, kWidth, warps, instrM);
   if (failed(plan))
     return failure();
 
@@ -208,8 +215,10 @@ lowering::lowerMmaSyncDot(nv::DotOp op, Value aTile, Value bTile, Value cTile,
   if (accElement.isInteger(32))
     overflow = NVVM::MMAIntOverflow::wrapped; // as the FMA path: mod 2^32
   auto resultType = LLVM::LLVMStructType::getLiteral(
-      builder.getContext(), SmallVector<Type>(4, accElement));
-  int64_t shape[] = {layout::kMmaM, layout::kMmaN, layout::mmaInstrK(kWidth)};
+      builder.getContext(),
+      SmallVector<Type>(layout::mmaFragmentElements(2, kWidth, instrM),
+                        accElement));
+  int64_t shape[] = {instrM, layout::kMmaN, layout::mmaInstrK(kWidth, instrM)};
   for (const MmaInstruction &instr : *plan) {
     SmallVector<Value> c;
     for (unsigned reg : instr.c)

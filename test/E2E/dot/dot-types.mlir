@@ -1,6 +1,7 @@
 // One kernel per dot element-type combination (docs/language.md 5.6), each
 // loading A, B and C, computing D = A * B + C and storing D (K = 8: the FMA
-// path, except tf32, whose m16n8k8 fits from sm_80); compiled for every
+// path, except tf32, whose m16n8k8 fits from sm_80, and f64, whose m8n8k4
+// fits from sm_80); compiled for every
 // target and assembled. The conversions depend on the target: cvt.rna.tf32.f32 from sm_80, cvt.rn.f16x2.e4m3x2/e5m2x2 from
 // sm_89, integer ops before; dp4a for i8.
 // RUN: %all-targets %s %t | FileCheck %S/all-targets.txt
@@ -29,7 +30,11 @@
 // SM89: cvt.rna.tf32.f32
 // SM89: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // CHECK-LABEL: .entry dot_f64(
-// CHECK: fma.rn.f64
+// SM75: fma.rn.f64
+// SM80-NOT: fma.rn.f64
+// SM80: mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64
+// SM89-NOT: fma.rn.f64
+// SM89: mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64
 // CHECK-LABEL: .entry dot_f8(
 // SM75-NOT: e4m3x2
 // SM80-NOT: e4m3x2

@@ -66,9 +66,31 @@ nv_tileaa.func @fp8(%a: tensor<32x32xf8E4M3FN>, %b: tensor<32x32xf8E5M2>, %c: te
 
 // -----
 
+// f64 runs on mma.sync.m8n8k4 (instrShape [8, 8], one f64 per register):
+// 32x32 over 4 warps is 2 x 2 warps of 2 x 2 instructions.
+// CHECK-DAG: #[[M64:mma[0-9]*]] = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 2], instrShape = [8, 8]>
+// CHECK-DAG: #nv_tileaa.dot_operand<opIdx = 0, parent = #[[M64]], kWidth = 1>
+// CHECK-DAG: #nv_tileaa.dot_operand<opIdx = 1, parent = #[[M64]], kWidth = 1>
+// CHECK-LABEL: nv_tileaa.func @f64
+// CHECK: nv_tileaa.dot {{.*}} {nv_tileaa.dot_path = "mma.sync.m8n8k4 f64"} : {{.*}} -> tensor<32x32xf64, #[[M64]]>
+// CHECK-LABEL: nv_tileaa.func @f64_small
+// CHECK: {nv_tileaa.dot_path = "fma: 8x8x2 is smaller than one m8n8k4 instruction"}
+// SM75-LABEL: nv_tileaa.func @f64
+// SM75: {nv_tileaa.dot_path = "fma: sm_75 has no mma.sync for f64 (sm_80+)"}
+nv_tileaa.func @f64(%a: tensor<32x16xf64>, %b: tensor<16x32xf64>, %c: tensor<32x32xf64>) -> tensor<32x32xf64> {
+  %d = nv_tileaa.dot %a, %b, %c : tensor<32x16xf64>, tensor<16x32xf64>, tensor<32x32xf64> -> tensor<32x32xf64>
+  nv_tileaa.return %d : tensor<32x32xf64>
+}
+nv_tileaa.func @f64_small(%a: tensor<8x2xf64>, %b: tensor<2x8xf64>, %c: tensor<8x8xf64>) -> tensor<8x8xf64> {
+  %d = nv_tileaa.dot %a, %b, %c : tensor<8x2xf64>, tensor<2x8xf64>, tensor<8x8xf64> -> tensor<8x8xf64>
+  nv_tileaa.return %d : tensor<8x8xf64>
+}
+
+// -----
+
 // What stays on the FMA path, and why.
 // CHECK-LABEL: nv_tileaa.func @f32
-// CHECK: {nv_tileaa.dot_path = "fma: f32 operands have no mma.sync m16n8 shape"}
+// CHECK: {nv_tileaa.dot_path = "fma: f32 operands have no mma.sync shape"}
 // CHECK-LABEL: nv_tileaa.func @small
 // CHECK: {nv_tileaa.dot_path = "fma: 16x8x8 is smaller than one m16n8k16 instruction"}
 // CHECK-LABEL: nv_tileaa.func @batched

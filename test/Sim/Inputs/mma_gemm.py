@@ -203,6 +203,10 @@ TYPES = {
         v, struct.pack("<H", f32_bits(v) >> 16)))(_eighths(r))),
     "f32": Type("f32", 4, lambda r: (lambda v: (v, struct.pack("<f", v)))(
         _eighths(r))),
+    # f64: values with more mantissa bits than f32 has, so a dot computed
+    # in f32 fails the f64 tolerance.
+    "f64": Type("f64", 8, lambda r: (lambda v: (v, struct.pack("<d", v)))(
+        r.randint(-2**30, 2**30) / 2.0**29)),
     "i8": Type("i8", 1, lambda r: (lambda v: (
         v, struct.pack("<b", v)))(r.randint(-128, 127))),
     "u8": Type("i8", 1, lambda r: (lambda v: (
@@ -223,6 +227,8 @@ CASES = [
     ("i8_u8", "i8", "u8", "i32", False, (True, False), False),
     ("e4m3_e5m2", "f8E4M3FN", "f8E5M2", "f32", False, None, False),
     ("e4m3_bt", "f8E4M3FN", "f8E4M3FN", "f32", False, None, True),
+    ("f64", "f64", "f64", "f64", False, None, False),
+    ("f64_bt", "f64", "f64", "f64", False, None, True),
 ]
 
 
@@ -238,7 +244,7 @@ def run_case(tools, case, target, m, n, k, rng):
     b_store = b
     if transposed:  # stored N x K
         b_store = [b[kk * n + j] for j in range(n) for kk in range(k)]
-    csize = 4
+    csize = 8 if tc == "f64" else 4
     args = [simlib.Buffer("a", b"".join(e for _, e in a)),
             simlib.Buffer("b", b"".join(e for _, e in b_store)),
             simlib.Buffer("c", b"\xff" * (m * n * csize)),
@@ -246,7 +252,7 @@ def run_case(tools, case, target, m, n, k, rng):
             simlib.Scalar("i32", k)]
     grid = (math.ceil(m / 64), math.ceil(n / 64), 1)
     out, _ = kern.launch(grid, (128, 1, 1), args, ctas_at_once=2)
-    fmt = "<%d%s" % (m * n, "i" if tc == "i32" else "f")
+    fmt = "<%d%s" % (m * n, {"i32": "i", "f64": "d"}.get(tc, "f"))
     got = struct.unpack(fmt, out["c"])
     bad = 0
     for i in range(m):
@@ -259,7 +265,8 @@ def run_case(tools, case, target, m, n, k, rng):
                 ok = got[i * n + j] == expected
             else:
                 expected = math.fsum(products)
-                tol = (k + 2) * 2.0**-24 * math.fsum(abs(p) for p in products)
+                eps = 2.0**-53 if tc == "f64" else 2.0**-24
+                tol = (k + 2) * eps * math.fsum(abs(p) for p in products)
                 ok = abs(got[i * n + j] - expected) <= tol
             if not ok:
                 if bad < 5:

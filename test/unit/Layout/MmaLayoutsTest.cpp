@@ -118,3 +118,52 @@ TEST(MmaLayouts, WarpChoice) {
 }
 
 } // namespace
+
+// mma.m8n8k4 f64 (instrShape [8, 8]): a0 (g, t), b0 (k = t, n = g),
+// c0, c1 (g, 2t), (g, 2t + 1).
+TEST(MmaLayouts, F64FragmentsMatchIsa) {
+  LinearLayout acc = mmaAccumulatorLayout({8, 8}, {1, 1}, kMmaF64M);
+  LinearLayout a = mmaOperandLayout({8, 4}, 0, {1, 1}, 1, kMmaF64M);
+  LinearLayout b = mmaOperandLayout({4, 8}, 1, {1, 1}, 1, kMmaF64M);
+  EXPECT_EQ(mmaInstrK(1, kMmaF64M), 4);
+  ASSERT_EQ(acc.getNumRegisters(), mmaFragmentElements(2, 1, kMmaF64M));
+  ASSERT_EQ(acc.getNumRegisters(), 2u);
+  ASSERT_EQ(a.getNumRegisters(), 1u);
+  ASSERT_EQ(b.getNumRegisters(), 1u);
+  ASSERT_EQ(mmaFragmentElements(0, 1, kMmaF64M), 1u);
+  ASSERT_EQ(mmaFragmentElements(1, 1, kMmaF64M), 1u);
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    unsigned g = lane / 4, t = lane % 4;
+    EXPECT_EQ(a.apply(0, lane, 0), rc(g, t)) << "lane " << lane;
+    EXPECT_EQ(b.apply(0, lane, 0), rc(t, g)) << "lane " << lane;
+    EXPECT_EQ(acc.apply(0, lane, 0), rc(g, 2 * t)) << "lane " << lane;
+    EXPECT_EQ(acc.apply(1, lane, 0), rc(g, 2 * t + 1)) << "lane " << lane;
+  }
+  for (const LinearLayout &l : {acc, a, b})
+    EXPECT_TRUE(l.isSurjective() && l.registersAreDistinct());
+}
+
+TEST(MmaLayouts, F64WarpsAndRepetitions) {
+  // 32x32 over {2, 2} warps: warp 2 is 8 rows down (not 16), warp 1 is 8
+  // columns right; the instruction repeats every 16 columns and 16 rows;
+  // A's next K step is 4 further along K.
+  LinearLayout acc = mmaAccumulatorLayout({32, 32}, {2, 2}, kMmaF64M);
+  EXPECT_EQ(acc.apply(0, 0, 2), rc(8, 0));
+  EXPECT_EQ(acc.apply(0, 0, 1), rc(0, 8));
+  EXPECT_EQ(acc.apply(2, 0, 0), rc(0, 16));
+  EXPECT_EQ(acc.apply(4, 0, 0), rc(16, 0));
+  EXPECT_EQ(acc.getNumRegisters(), 32u * 32 / 128);
+  EXPECT_TRUE(acc.isSurjective() && acc.registersAreDistinct());
+  LinearLayout a = mmaOperandLayout({32, 16}, 0, {2, 2}, 1, kMmaF64M);
+  LinearLayout b = mmaOperandLayout({16, 32}, 1, {2, 2}, 1, kMmaF64M);
+  EXPECT_EQ(a.apply(1, 0, 0), rc(0, 4));
+  EXPECT_EQ(a.apply(0, 0, 2), rc(8, 0));
+  EXPECT_EQ(a.apply(0, 0, 1), rc(0, 0));
+  EXPECT_EQ(b.apply(1, 0, 0), rc(4, 0));
+  EXPECT_EQ(b.apply(0, 0, 1), rc(0, 8));
+  EXPECT_EQ(b.apply(0, 0, 2), rc(0, 0));
+  EXPECT_TRUE(a.isSurjective() && a.registersAreDistinct());
+  EXPECT_TRUE(b.isSurjective() && b.registersAreDistinct());
+  EXPECT_EQ(mmaWarpsPerCTA(32, 32, 4, kMmaF64M),
+            (llvm::SmallVector<unsigned, 2>{2, 2}));
+}

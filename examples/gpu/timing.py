@@ -1,0 +1,191 @@
+"""Throughput of the tensor-core examples against torch (cuBLAS, SDPA).
+
+Used by run_on_gpu.py --time. For each timed example: one problem size
+(square by default), inputs made directly on the GPU with torch (the
+correctness run uses specs.py's small sizes; here only speed is measured),
+the tileiras kernel launched `iters` times between two CUDA events after
+`warmup` launches, and the torch operation that computes the same thing
+timed the same way:
+
+  matmul       f16 x f16 -> f32    torch.matmul (cuBLAS, f16 out: the
+                                   closest cuBLAS op), 2 M N K flop
+  matmul_int8  s8 x s8 -> i32      torch._int_mm (cuBLASLt), 2 M N K
+  matmul_fp8   e4m3 x e4m3 -> f32  torch._scaled_mm (sm_89+), 2 M N K
+  attention    one head, D = 64    scaled_dot_product_attention (f16),
+                                   4 L S D flop (two GEMMs)
+
+Prints TFLOP/s of both and tileiras / torch. Only the standard library is
+imported at module level, so the flop counts and the argument lists are
+testable without a GPU (--self-test).
+"""
+import math
+
+# name -> default size
+SIZES = {
+    "matmul": {"m": 4096, "n": 4096, "k": 4096},
+    "matmul_int8": {"m": 4096, "n": 4096, "k": 4096},
+    "matmul_fp8": {"m": 4096, "n": 4096, "k": 4096},
+    "attention": {"seq_q": 4096, "seq_k": 4096},
+}
+HEAD_DIM = 64
+
+
+def flops(name, size):
+    if name == "attention":
+        return 4 * size["seq_q"] * size["seq_k"] * HEAD_DIM
+    return 2 * size["m"] * size["n"] * size["k"]
+
+
+def grid(name, size):
+    if name == "attention":
+        return (math.ceil(size["seq_q"] / 32), 1, 1)
+    return (math.ceil(size["m"] / 64), math.ceil(size["n"] / 64), 1)
+
+
+def parse_size(text):
+    """"m=1024,n=512,k=256" -> {"m": 1024, ...}."""
+    size = {}
+    for item in filter(None, text.split(",")):
+        key, _, value = item.partition("=")
+        if not value:
+            raise ValueError(f"size item {item!r} is not key=value")
+        size[key.strip()] = int(value)
+    return size
+
+
+def check_size(name, size):
+    wanted = set(SIZES[name])
+    if set(size) != wanted:
+        raise ValueError(f"{name} needs the sizes {sorted(wanted)}, "
+                         f"got {sorted(size)}")
+    if any(v <= 0 for v in size.values()):
+        raise ValueError(f"{name}: sizes must be positive")
+    if name != "attention" and any(v % 16 for v in size.values()):
+        # torch._int_mm and _scaled_mm need multiples of 16
+        raise ValueError(f"{name}: m, n and k must be multiples of 16")
+
+
+def kernel_args(name, size, tensors):
+    """The launch arguments of the example kernel, in its parameter order:
+    ("ptr", tensor), ("i32", int bits) or ("f32", float bits)."""
+    import struct
+    if name == "attention":
+        scale = struct.unpack("<I", struct.pack(
+            "<f", 1 / math.sqrt(HEAD_DIM)))[0]
+        return [("ptr", tensors["q"]), ("ptr", tensors["k"]),
+                ("ptr", tensors["v"]), ("ptr", tensors["o"]),
+                ("i32", size["seq_q"]), ("i32", size["seq_k"]),
+                ("f32", scale)]
+    m, n, k = size["m"], size["n"], size["k"]
+    return [("ptr", tensors["a"]), ("ptr", tensors["b"]),
+            ("ptr", tensors["c"]), ("i32", m), ("i32", n), ("i32", k),
+            ("i32", k), ("i32", n), ("i32", n)]  # lda, ldb, ldc: row-major
+
+
+def make_inputs(torch, name, size):
+    """Device tensors for the kernel and a closure computing the same with
+    torch."""
+    cuda = "cuda"
+    if name == "attention":
+        lq, lk = size["seq_q"], size["seq_k"]
+        q = torch.randn(lq, HEAD_DIM, device=cuda, dtype=torch.float16)
+        k = torch.randn(lk, HEAD_DIM, device=cuda, dtype=torch.float16)
+        v = torch.randn(lk, HEAD_DIM, device=cuda, dtype=torch.float16)
+        o = torch.empty(lq, HEAD_DIM, device=cuda, dtype=torch.float32)
+        sdpa = torch.nn.functional.scaled_dot_product_attention
+        q4, k4, v4 = (t.view(1, 1, -1, HEAD_DIM) for t in (q, k, v))
+        return {"q": q, "k": k, "v": v, "o": o}, lambda: sdpa(q4, k4, v4)
+    m, n, k = size["m"], size["n"], size["k"]
+    if name == "matmul":
+        a = torch.randn(m, k, device=cuda, dtype=torch.float16)
+        b = torch.randn(k, n, device=cuda, dtype=torch.float16)
+        ref = lambda: torch.matmul(a, b)  # noqa: E731
+    elif name == "matmul_int8":
+        a = torch.randint(-128, 128, (m, k), device=cuda, dtype=torch.int8)
+        b = torch.randint(-128, 128, (k, n), device=cuda, dtype=torch.int8)
+        ref = lambda: torch._int_mm(a, b)  # noqa: E731
+    else:  # matmul_fp8
+        e4m3 = torch.float8_e4m3fn
+        a = torch.randn(m, k, device=cuda).to(e4m3)
+        b = torch.randn(k, n, device=cuda).to(e4m3)
+        b_cols = b.t().contiguous().t()  # _scaled_mm wants B column-major
+        one = torch.ones((), device=cuda)
+        ref = lambda: torch._scaled_mm(  # noqa: E731
+            a, b_cols, scale_a=one, scale_b=one, out_dtype=torch.float32)
+    out = torch.empty(m, n, device=cuda,
+                      dtype=torch.int32 if name == "matmul_int8"
+                      else torch.float32)
+    return {"a": a, "b": b, "c": out}, ref
+
+
+def time_ms(torch, run, warmup, iters):
+    """Milliseconds per call of `run` (which only enqueues work)."""
+    for _ in range(warmup):
+        run()
+    start = torch.cuda.Event(enable_timing=True)
+    end = torch.cuda.Event(enable_timing=True)
+    torch.cuda.synchronize()
+    start.record()
+    for _ in range(iters):
+        run()
+    end.record()
+    end.synchronize()
+    return start.elapsed_time(end) / iters
+
+
+def tflops(name, size, ms):
+    return flops(name, size) / (ms * 1e-3) / 1e12
+
+
+def table(rows):
+    """rows: (name, size text, tileiras ms, torch ms, torch op)."""
+    head = ("example", "size", "tileiras TFLOP/s", "torch TFLOP/s",
+            "tileiras/torch", "torch op")
+    lines = []
+    for name, size, t_ms, r_ms, op in rows:
+        t = tflops(name, size, t_ms)
+        r = tflops(name, size, r_ms) if r_ms else None
+        lines.append((name, " ".join(f"{k}={v}" for k, v in size.items()),
+                      f"{t:.2f}", f"{r:.2f}" if r else "-",
+                      f"{t / r:.3f}" if r else "-", op))
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *lines)]
+    out = ["  ".join(str(x).ljust(w) for x, w in zip(row, widths)).rstrip()
+           for row in [head] + lines]
+    out.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(out)
+
+
+TORCH_OP = {"matmul": "torch.matmul f16 (cuBLAS)",
+            "matmul_int8": "torch._int_mm (cuBLASLt)",
+            "matmul_fp8": "torch._scaled_mm e4m3",
+            "attention": "F.scaled_dot_product_attention f16"}
+
+
+def self_test():
+    """What can be checked without a GPU."""
+    assert flops("matmul", {"m": 2, "n": 3, "k": 5}) == 60
+    assert flops("attention", {"seq_q": 2, "seq_k": 3}) == 4 * 2 * 3 * 64
+    assert grid("matmul_fp8", {"m": 65, "n": 64, "k": 16}) == (2, 1, 1)
+    assert grid("attention", {"seq_q": 33, "seq_k": 1}) == (2, 1, 1)
+    assert parse_size("m=64, n=128,k=32") == {"m": 64, "n": 128, "k": 32}
+    for bad in ("m=64,n=128", "m=64,n=128,k=33", "m=64,n=x,k=32", "m"):
+        try:
+            check_size("matmul", parse_size(bad))
+        except ValueError:
+            continue
+        raise AssertionError(f"{bad!r} accepted")
+    args = kernel_args("matmul", {"m": 64, "n": 32, "k": 16},
+                       {"a": "A", "b": "B", "c": "C"})
+    assert args == [("ptr", "A"), ("ptr", "B"), ("ptr", "C"), ("i32", 64),
+                    ("i32", 32), ("i32", 16), ("i32", 16), ("i32", 32),
+                    ("i32", 32)]
+    att = kernel_args("attention", {"seq_q": 5, "seq_k": 7},
+                      {"q": 1, "k": 2, "v": 3, "o": 4})
+    assert att[-1] == ("f32", 0x3E000000)  # 1/8
+    # 1 ms for 2 * 1024^3 flop: 2.147 TFLOP/s
+    assert abs(tflops("matmul", {"m": 1024, "n": 1024, "k": 1024}, 1.0)
+               - 2.147483648) < 1e-9
+    text = table([("matmul", {"m": 1024, "n": 1024, "k": 1024}, 2.0, 1.0,
+                   TORCH_OP["matmul"])])
+    assert "0.500" in text and "1.07" in text, text
+    return "timing self-test: ok"
