@@ -3,8 +3,8 @@
 // sm_90a, sm_100a and sm_120a and assembles without local memory.
 // sm_80 and later run the dot on tensor cores: accumulator in
 // #nv_tileaa.mma (warps 2 x 2), operands moved to the mma.sync fragment
-// layouts through shared memory (A 64 x (32 + 2), B 32 x (64 + 2) f16:
-// 16640 bytes with the epilogue's conversion sharing the buffer), and
+// layouts through a swizzled shared buffer read with ldmatrix (4096 bytes:
+// A 64 x 32 then B 32 x 64 f16, one after the other), and
 // 2 (M) x 4 (N) x 2 (K) = 16 mma.sync.m16n8k16 per K step and warp, no FMA.
 // sm_75 has no m16n8k16: the FMA path with operands in shared memory
 // (f16 widened with cvt.f32.f16 and staged as f32, A^T and B, 32 x (64 + 4)

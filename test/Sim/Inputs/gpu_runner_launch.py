@@ -56,7 +56,9 @@ torch_driver = object.__new__(run_on_gpu.TorchDriver)
 torch_driver.ctypes, torch_driver.cuda, torch_driver.modules = (
     ctypes, Recorder(), [])
 torch_driver.torch = types.SimpleNamespace(
-    cuda=types.SimpleNamespace(synchronize=lambda: None))
+    cuda=types.SimpleNamespace(
+        synchronize=lambda: None,
+        current_stream=lambda: types.SimpleNamespace(cuda_stream=0)))
 for name in ("big.sm_90a.ptx", "small.sm_90a.ptx"):
     torch_driver.cuda.calls.clear()
     shared = plan(name)

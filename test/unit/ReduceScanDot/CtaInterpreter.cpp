@@ -150,6 +150,49 @@ bool CtaInterpreter::fail(Operation *op, const llvm::Twine &message) {
   return false;
 }
 
+// PTX ISA, ldmatrix.m8n8.b16: lanes 8j..8j+7 of a warp give the addresses
+// of rows 0..7 of matrix j (16 bytes each, 16-byte aligned). Without .trans
+// lane L receives in word j the 32-bit column L % 4 of row L / 4; with it,
+// the 16-bit elements (row 2(L % 4), column L / 4) and (row 2(L % 4) + 1,
+// column L / 4), low half first.
+bool CtaInterpreter::executeLdmatrix(NVVM::LdMatrixOp op) {
+  if (op.getShape().getM() != 8 || op.getShape().getN() != 8 ||
+      op.getEltType() != NVVM::LdStMatrixEltType::B16)
+    return fail(op, "only ldmatrix.m8n8.b16 is supported");
+  bool trans = op.getLayout() == NVVM::MMALayout::col;
+  unsigned num = op.getNum();
+  const CtaValue &address = values[op.getPtr()];
+  for (unsigned t = 0; t < numThreads; t += 32)
+    for (unsigned lane = 0; lane < 8 * num; ++lane)
+      if (address[t + lane].bits.getSExtValue() % 16 != 0)
+        return fail(op, "ldmatrix row address not 16-byte aligned");
+  CtaValue result(numThreads);
+  for (unsigned t = 0; t < numThreads; ++t) {
+    unsigned lane = t % 32, warp = t - lane;
+    auto row = [&](unsigned j, unsigned r) {
+      return address[warp + 8 * j + r].bits.getSExtValue();
+    };
+    ThreadValue value;
+    for (unsigned j = 0; j < num; ++j) {
+      APInt word(32, 0);
+      for (unsigned half = 0; half < 2; ++half) {
+        int64_t offset = trans ? row(j, 2 * (lane % 4) + half) + 2 * (lane / 4)
+                               : row(j, lane / 4) + 4 * (lane % 4) + 2 * half;
+        APInt bits;
+        if (!accessShared(op, t, offset, 2, /*isWrite=*/false, bits))
+          return false;
+        word.insertBits(bits, 16 * half);
+      }
+      value.elements.push_back(word);
+    }
+    if (num == 1)
+      value = scalar(value.elements.front());
+    result[t] = std::move(value);
+  }
+  values[op.getRes()] = std::move(result);
+  return true;
+}
+
 bool CtaInterpreter::accessShared(Operation *op, unsigned thread,
                                   int64_t offset, unsigned bytes, bool isWrite,
                                   APInt &value) {
@@ -459,8 +502,18 @@ bool CtaInterpreter::execute(Operation *op) {
         Type sourceType = cast.getArg().getType();
         if (isa<VectorType>(sourceType) || isa<VectorType>(resultType)) {
           // Element 0 is the low part.
-          if (isa<VectorType>(resultType))
-            return fail(op, "bitcast to a vector is not supported");
+          if (auto vector = dyn_cast<VectorType>(resultType)) {
+            if (isa<VectorType>(sourceType))
+              return fail(op, "bitcast between vectors is not supported");
+            unsigned width = bitWidth(vector.getElementType());
+            return perThread([&](unsigned t) {
+              ThreadValue result;
+              for (unsigned i = 0; i < vector.getNumElements(); ++i)
+                result.elements.push_back(
+                    in(0)[t].bits.extractBits(width, i * width));
+              return result;
+            });
+          }
           return perThread([&](unsigned t) {
             const ThreadValue &source = in(0)[t];
             APInt bits(bitWidth(resultType), 0);
@@ -568,6 +621,8 @@ bool CtaInterpreter::execute(Operation *op) {
           return value[t - lane + j];
         });
       })
+      .Case(
+          [&](NVVM::LdMatrixOp ldmatrix) { return executeLdmatrix(ldmatrix); })
       .Case([&](NVVM::Barrier0Op) {
         ++epoch;
         return true;

@@ -15,6 +15,7 @@
 #define TILEIRAS_TEST_UNIT_CTAINTERPRETER_H
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 #include "llvm/ADT/APInt.h"
 
@@ -50,6 +51,7 @@ public:
 private:
   bool fail(mlir::Operation *op, const llvm::Twine &message);
   bool execute(mlir::Operation *op);
+  bool executeLdmatrix(mlir::NVVM::LdMatrixOp op);
   bool accessShared(mlir::Operation *op, unsigned thread, int64_t offset,
                     unsigned bytes, bool isWrite, llvm::APInt &value);
 

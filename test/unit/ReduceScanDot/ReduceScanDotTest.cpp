@@ -938,9 +938,10 @@ TEST(Dot, EveryTypeCombinationOnEveryPath) {
     for (const Types &types : combos)
       for (const std::string &layout : kDotLayouts)
         for (int64_t k : {2, 8}) {
-          // 16x32x8 tf32 takes mma.sync from sm_80 (simulated in
+          // 16x32x8 tf32 and f64 take mma.sync from sm_80 (simulated in
           // test/Sim/mma-gemm.test); this interpreter checks the FMA path.
-          if (types.a == "tf32" && k == 8 && gpu != "sm_75")
+          if ((types.a == "tf32" || types.a == "f64") && k == 8 &&
+              gpu != "sm_75")
             continue;
           SCOPED_TRACE(gpu.str() + " " + types.a + " x " + types.b + " -> " +
                        types.c + " K=" + std::to_string(k) + " " + layout);
@@ -1011,7 +1012,8 @@ TEST(Dot, SharedOperandPathEveryFloatType) {
     for (const Types &types : combos)
       for (const std::string &acc : kDotLayouts)
         for (int64_t k : {1, 8}) {
-          if (types.a == "tf32" && k == 8 && gpu != "sm_75")
+          if ((types.a == "tf32" || types.a == "f64") && k == 8 &&
+              gpu != "sm_75")
             continue; // mma.sync, as above
           SCOPED_TRACE(gpu.str() + " " + types.a + " x " + types.b + " -> " +
                        types.c + " K=" + std::to_string(k) + " " + acc);
