@@ -10,8 +10,9 @@
 // into shared memory; warps 2 x 2 each own a 32 x 32 block of C (2 x 4
 // m16n8k16 instructions per 16-wide k step, tileiras' #nv_tileaa.mma
 // warpsPerCTA = [2, 2]). What differs: fragments come from padded shared
-// memory with ldmatrix (x4 for A, x2.trans for B) where tileiras still
-// moves them with scalar shared accesses; neither pipelines with cp.async.
+// memory with ldmatrix (x4 for A, x2.trans for B), where tileiras swizzles
+// instead of padding and reads B with x4.trans; neither pipelines with
+// cp.async.
 #include <cuda_fp16.h>
 #include <stdint.h>
 
