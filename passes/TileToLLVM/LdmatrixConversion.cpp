@@ -25,7 +25,6 @@ namespace {
 
 /// The storage chosen for one operand.
 struct Staging {
-  LinearLayout shared;
   LinearLayout storeOffsets, loadOffsets;
   layout::LdmatrixPlan plan;
 };
@@ -50,7 +49,7 @@ std::optional<Staging> chooseStaging(const LinearLayout &source,
     if (!load || !store)
       continue;
     if (auto plan = layout::planLdmatrix(*load, elementBytes))
-      return Staging{shared, *store, *load, *plan};
+      return Staging{*store, *load, *plan};
   }
   return std::nullopt;
 }

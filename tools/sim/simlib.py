@@ -508,3 +508,19 @@ class Program:
              str(out_bytes), files[0], files[1], stem + ".out"], timeout=120)
         with open(stem + ".out", "rb") as f:
             return f.read()
+
+
+def run_cases(cases, toolchain):
+    """Runs case(toolchain, rng) for each case (an error string or None),
+    prints PASS/FAIL lines and a summary; returns the exit status."""
+    import random
+    failures = 0
+    for case in cases:
+        try:
+            error = case(toolchain, random.Random(case.__name__))
+        except SimError as e:
+            error = f"{case.__name__}: {e}"
+        print(f"FAIL: {error}" if error else f"PASS: {case.__name__}")
+        failures += bool(error)
+    print("all cases passed" if not failures else f"{failures} failed")
+    return 1 if failures else 0

@@ -9,7 +9,6 @@ Usage: newcomer_cases.py BIN_DIR WORK_DIR TARGET
 """
 import math
 import os
-import random
 import struct
 import sys
 
@@ -231,16 +230,7 @@ def main():
     global TARGET
     bin_dir, work, TARGET = sys.argv[1:4]
     tc = simlib.Toolchain(os.path.join(work, TARGET), bin_dir=bin_dir)
-    failures = 0
-    for case in CASES:
-        try:
-            error = case(tc, random.Random(case.__name__))
-        except simlib.SimError as e:
-            error = f"{case.__name__}: {e}"
-        print(f"FAIL: {error}" if error else f"PASS: {case.__name__}")
-        failures += bool(error)
-    print("all cases passed" if not failures else f"{failures} failed")
-    return 1 if failures else 0
+    return simlib.run_cases(CASES, tc)
 
 
 if __name__ == "__main__":
