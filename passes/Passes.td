@@ -106,6 +106,28 @@ def AssignLayouts : Pass<"tileaa-assign-layouts", "::mlir::ModuleOp"> {
   let dependentDialects = ["::tileiras::nv_tileaa::NVTileAADialect"];
 }
 
+def SoftwarePipeline : Pass<"tileaa-pipeline", "::mlir::ModuleOp"> {
+  let summary = "Pipeline the operand loads of dot loops through cp.async";
+  let description = [{
+    In every scf.for that feeds a tensor-core dot from global loads, the
+    loads become `async_copy` into a shared buffer of numStages slots,
+    issued numStages - 1 iterations ahead of the `local_load` that reads
+    them (ldmatrix) for the dot; `async_wait` keeps the right number of
+    groups in flight, and the loop's prologue and tail are predicated so
+    that any trip count works. numStages comes from the kernel's
+    kernel_spec, else this option; 1 (or a target without cp.async) leaves
+    the loops alone. A load is pipelined only when its vector accesses move
+    at least 4 bytes (what cp.async can copy). See docs/pipelining.md.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "unsigned", /*default=*/"0",
+           "numStages for kernels whose kernel_spec does not give one (0: 3)">,
+  ];
+  let dependentDialects = ["::tileiras::nv_tileaa::NVTileAADialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 //===----------------------------------------------------------------------===//
 // Lowering to LLVM + NVVM
 //===----------------------------------------------------------------------===//

@@ -31,7 +31,8 @@ void NVTileAADialect::registerAttributes() {
 
 LogicalResult
 KernelSpecAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                       int64_t numWarps, ArrayRef<int64_t> clusterDim) {
+                       int64_t numWarps, ArrayRef<int64_t> clusterDim,
+                       int64_t numStages) {
   // 0 stands for "not given".
   if (numWarps != 0 && (numWarps < 1 || numWarps > 32 ||
                         !llvm::isPowerOf2_64(static_cast<uint64_t>(numWarps))))
@@ -47,6 +48,10 @@ KernelSpecAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "#nv_tileaa.kernel_spec clusterDim extents must "
                             "be positive, but extent "
                          << index << " is " << extent;
+  if (numStages != 0 && (numStages < 1 || numStages > kMaxNumStages))
+    return emitError() << "#nv_tileaa.kernel_spec numStages must be from 1 "
+                          "to "
+                       << kMaxNumStages << ", but got " << numStages;
   return success();
 }
 
@@ -57,13 +62,14 @@ int64_t KernelSpecAttr::getClusterSize() const {
   return size;
 }
 
-// `<` (param (`,` param)*)? `>` with param = `numWarps = N` or
-// `clusterDim = [x, y, z]`, in any order; missing params take their
-// defaults.
+// `<` (param (`,` param)*)? `>` with param = `numWarps = N`,
+// `clusterDim = [x, y, z]` or `numStages = S`, in any order; missing params
+// take their defaults.
 Attribute KernelSpecAttr::parse(AsmParser &parser, Type) {
   SMLoc loc = parser.getCurrentLocation();
   std::optional<int64_t> numWarps;
   std::optional<SmallVector<int64_t>> clusterDim;
+  std::optional<int64_t> numStages;
 
   auto parseParam = [&]() -> ParseResult {
     SMLoc keyLoc = parser.getCurrentLocation();
@@ -104,9 +110,24 @@ Attribute KernelSpecAttr::parse(AsmParser &parser, Type) {
       clusterDim = std::move(extents);
       return success();
     }
+    if (key == "numStages") {
+      if (numStages)
+        return parser.emitError(keyLoc, "duplicate 'numStages' in "
+                                        "#nv_tileaa.kernel_spec");
+      int64_t value;
+      SMLoc valueLoc = parser.getCurrentLocation();
+      if (parser.parseEqual() || parser.parseInteger(value))
+        return failure();
+      if (value < 1)
+        return parser.emitError(valueLoc)
+               << "#nv_tileaa.kernel_spec numStages must be from 1 to "
+               << kMaxNumStages << ", but got " << value;
+      numStages = value;
+      return success();
+    }
     return parser.emitError(keyLoc)
            << "unknown #nv_tileaa.kernel_spec parameter '" << key
-           << "'; expected 'numWarps' or 'clusterDim'";
+           << "'; expected 'numWarps', 'clusterDim' or 'numStages'";
   };
 
   if (parser.parseCommaSeparatedList(AsmParser::Delimiter::LessGreater,
@@ -115,22 +136,43 @@ Attribute KernelSpecAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> extents =
       clusterDim ? *clusterDim : SmallVector<int64_t>{1, 1, 1};
   return Base::getChecked([&]() { return parser.emitError(loc); },
-                          parser.getContext(),
-                          numWarps.value_or(0), extents);
+                          parser.getContext(), numWarps.value_or(0), extents,
+                          numStages.value_or(0));
 }
 
 void KernelSpecAttr::print(AsmPrinter &printer) const {
   printer << "<";
+  llvm::ListSeparator separator;
+  raw_ostream &os = printer.getStream();
   if (hasNumWarps())
-    printer << "numWarps = " << getRequestedNumWarps();
+    os << separator << "numWarps = " << getRequestedNumWarps();
   ArrayRef<int64_t> clusterDim = getClusterDim();
   // The default cluster is not printed so the common form stays short.
   if (clusterDim != ArrayRef<int64_t>{1, 1, 1}) {
-    if (hasNumWarps())
-      printer << ", ";
-    printer << "clusterDim = [";
+    os << separator << "clusterDim = [";
     llvm::interleaveComma(clusterDim, printer);
     printer << "]";
   }
+  if (hasNumStages())
+    os << separator << "numStages = " << getRequestedNumStages();
   printer << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// SwizzledSharedEncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult SwizzledSharedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned vec,
+    unsigned perPhase, unsigned maxPhase, ArrayRef<unsigned> order) {
+  for (auto [name, value] : {std::pair<StringRef, unsigned>{"vec", vec},
+                             {"perPhase", perPhase},
+                             {"maxPhase", maxPhase}})
+    if (!llvm::isPowerOf2_32(value))
+      return emitError() << "#nv_tileaa.swizzled_shared " << name
+                         << " must be a power of two, but got " << value;
+  if (order.size() != 2 || order[0] + order[1] != 1)
+    return emitError() << "#nv_tileaa.swizzled_shared order must be [0, 1] "
+                          "or [1, 0]";
+  return success();
 }

@@ -134,23 +134,28 @@ def NVTileAA_KernelSpecAttr : AttrDef<NVTileAA_Dialect, "KernelSpec"> {
   let mnemonic = "kernel_spec";
   let summary = "launch configuration that makes a function a kernel";
   let description = [{
-    `#nv_tileaa.kernel_spec<numWarps = N, clusterDim = [x, y, z]>`. Both
-    parameters are optional, in any order: numWarps must be a power of two
-    from 1 to 32 and, when not given, is the compiler's default (4, or
+    `#nv_tileaa.kernel_spec<numWarps = N, clusterDim = [x, y, z], numStages = S>`.
+    All parameters are optional, in any order: numWarps must be a power of
+    two from 1 to 32 and, when not given, is the compiler's default (4, or
     `--num-warps`); clusterDim defaults to [1, 1, 1] and takes three positive
-    extents. The printer shows what was given; clusterDim only when it is not
-    [1, 1, 1].
+    extents; numStages (1 to 8) is how many K-loop iterations of operand
+    loads are in flight through cp.async (1: no pipelining; default 3, or
+    `--num-stages`). The printer shows what was given; clusterDim only when
+    it is not [1, 1, 1].
   }];
   let parameters = (ins
     "int64_t":$requestedNumWarps,
-    ArrayRefParameter<"int64_t", "cluster extents (x, y, z)">:$clusterDim
+    ArrayRefParameter<"int64_t", "cluster extents (x, y, z)">:$clusterDim,
+    "int64_t":$requestedNumStages
   );
   let builders = [
     AttrBuilder<(ins CArg<"int64_t", "0">:$numWarps,
-                     CArg<"::llvm::ArrayRef<int64_t>", "{}">:$clusterDim), [{
+                     CArg<"::llvm::ArrayRef<int64_t>", "{}">:$clusterDim,
+                     CArg<"int64_t", "0">:$numStages), [{
       if (clusterDim.empty())
-        return $_get($_ctxt, numWarps, ::llvm::ArrayRef<int64_t>({1, 1, 1}));
-      return $_get($_ctxt, numWarps, clusterDim);
+        return $_get($_ctxt, numWarps, ::llvm::ArrayRef<int64_t>({1, 1, 1}),
+                     numStages);
+      return $_get($_ctxt, numWarps, clusterDim, numStages);
     }]>
   ];
   let skipDefaultBuilders = 1;
@@ -164,11 +169,39 @@ def NVTileAA_KernelSpecAttr : AttrDef<NVTileAA_Dialect, "KernelSpec"> {
     int64_t getNumWarps(int64_t fallback = kDefaultNumWarps) const {
       return hasNumWarps() ? getRequestedNumWarps() : fallback;
     }
+    static constexpr int64_t kDefaultNumStages = 3;
+    static constexpr int64_t kMaxNumStages = 8;
+    bool hasNumStages() const { return getRequestedNumStages() != 0; }
+    /// Pipeline depth of the K loops: as given, else `fallback`.
+    int64_t getNumStages(int64_t fallback = kDefaultNumStages) const {
+      return hasNumStages() ? getRequestedNumStages() : fallback;
+    }
     /// Threads per CTA: 32 * numWarps.
     int64_t getNumThreads() const { return 32 * getNumWarps(); }
     /// Product of the cluster extents.
     int64_t getClusterSize() const;
   }];
+}
+
+def NVTileAA_SwizzledSharedEncodingAttr
+    : AttrDef<NVTileAA_Dialect, "SwizzledSharedEncoding"> {
+  let mnemonic = "swizzled_shared";
+  let summary = "how a tile is laid out in shared memory";
+  let description = [{
+    `#nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>`:
+    dimension order[0] is contiguous, rows run along order[1]; within a row
+    the chunk of `vec` elements at column chunk c is stored at chunk
+    c XOR ((row / perPhase) % maxPhase). vec, perPhase and maxPhase are
+    powers of two; perPhase = maxPhase = 1 is plain row-major storage.
+  }];
+  let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
+                        "unsigned":$maxPhase,
+                        ArrayRefParameter<"unsigned", "dimension order">:$order);
+  let assemblyFormat = [{
+    `<` `vec` `=` $vec `,` `perPhase` `=` $perPhase `,`
+        `maxPhase` `=` $maxPhase `,` `order` `=` `[` $order `]` `>`
+  }];
+  let genVerifyDecl = 1;
 }
 
 // The distributed layout encodings of tiles (defined in their own file, but

@@ -378,6 +378,79 @@ def NVTileAA_PtrToPtrOp
   let hasFolder = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Shared memory and asynchronous copies (made by the software pipeliner)
+//===----------------------------------------------------------------------===//
+
+def NVTileAA_SharedMem
+    : Type<CPred<"::llvm::isa<::tileiras::nv_tileaa::SharedMemType>($_self)">,
+           "shared-memory buffer", "::tileiras::nv_tileaa::SharedMemType">;
+
+def NVTileAA_LocalAllocOp : NVTileAA_Op<"local_alloc"> {
+  let summary = "allocate a shared-memory buffer";
+  let description = [{
+    `%buf = nv_tileaa.local_alloc : !nv_tileaa.smem<3x64x32xf16, #shared>`.
+    The buffer lives until the function returns; its offset in the CTA's
+    shared memory is chosen when the function is lowered.
+  }];
+  let results = (outs Res<NVTileAA_SharedMem, "", [MemAlloc]>:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+def NVTileAA_AsyncCopyOp : NVTileAA_Op<"async_copy", [
+    MemoryEffects<[MemRead]>]> {
+  let summary = "start copying a tile from global memory into a buffer slot";
+  let description = [{
+    `nv_tileaa.async_copy %ptrs, %buf[%slot], %mask : tensor<64x32x!nv_tileaa.ptr<f16>, #blocked> -> !nv_tileaa.smem<3x64x32xf16, #shared>`.
+    Each element of slot `%slot` receives the value its pointer addresses,
+    or zero where the mask is false. The copy is asynchronous (cp.async on
+    sm_80+): it belongs to the group the next `async_commit` closes, and
+    the slot may be read only after an `async_wait` has retired that group.
+  }];
+  let arguments = (ins NVTileAA_Tile:$ptr,
+                       Arg<NVTileAA_SharedMem, "", [MemWrite]>:$buffer,
+                       I32:$slot, Optional<NVTileAA_Tile>:$mask);
+  let assemblyFormat = [{
+    $ptr `,` $buffer `[` $slot `]` (`,` $mask^)? attr-dict `:` type($ptr)
+    (`,` type($mask)^)? `->` qualified(type($buffer))
+  }];
+  let hasVerifier = 1;
+}
+
+def NVTileAA_AsyncCommitOp : NVTileAA_Op<"async_commit"> {
+  let summary = "close the group of the async_copy ops issued since the last";
+  let assemblyFormat = "attr-dict";
+}
+
+def NVTileAA_AsyncWaitOp : NVTileAA_Op<"async_wait"> {
+  let summary = "wait until at most `pending` copy groups are in flight";
+  let description = [{
+    `nv_tileaa.async_wait {pending = 1 : i32}`: every thread waits until
+    at most `pending` of its most recent groups are unfinished, then the
+    CTA synchronizes, so what any thread copied is visible to all and no
+    thread still reads a slot that the next copies overwrite.
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$pending);
+  let assemblyFormat = "attr-dict";
+}
+
+def NVTileAA_LocalLoadOp : NVTileAA_Op<"local_load"> {
+  let summary = "read a tile out of a buffer slot";
+  let description = [{
+    `%t = nv_tileaa.local_load %buf[%slot] : !nv_tileaa.smem<3x64x32xf16, #shared> -> tensor<64x32xf16, #dot_operand>`.
+    The result may have any distributed layout; mma operand layouts are
+    read with ldmatrix where the buffer's encoding allows it.
+  }];
+  let arguments = (ins Arg<NVTileAA_SharedMem, "", [MemRead]>:$buffer,
+                       I32:$slot);
+  let results = (outs NVTileAA_Tile:$result);
+  let assemblyFormat = [{
+    $buffer `[` $slot `]` attr-dict `:` qualified(type($buffer)) `->`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def NVTileAA_LoadOp : NVTileAA_Op<"load", [
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {

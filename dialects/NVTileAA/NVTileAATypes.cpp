@@ -1,6 +1,7 @@
 //===- NVTileAATypes.cpp - nv_tileaa types and tile rules -----------------===//
 
 #include "tileiras/Dialect/NVTileAA/NVTileAATypes.h"
+#include "tileiras/Dialect/NVTileAA/NVTileAAAttrs.h"
 #include "tileiras/Dialect/NVTileAA/NVTileAADialect.h"
 
 #include "mlir/IR/Builders.h"
@@ -174,4 +175,72 @@ LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
   default:
     return emitAddressSpaceError(emitError(), addressSpace);
   }
+}
+
+//===----------------------------------------------------------------------===//
+// SharedMemType
+//===----------------------------------------------------------------------===//
+
+// `<` slots `x` dims `x` element-type `,` encoding `>`
+Type SharedMemType::parse(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<int64_t> shape;
+  Type elementType;
+  Attribute encoding;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
+      parser.parseType(elementType) || parser.parseComma() ||
+      parser.parseAttribute(encoding) || parser.parseGreater())
+    return {};
+  return getChecked([&]() { return parser.emitError(loc); },
+                    parser.getContext(), shape, elementType, encoding);
+}
+
+void SharedMemType::print(AsmPrinter &printer) const {
+  printer << "<";
+  for (int64_t extent : getShape())
+    printer << extent << "x";
+  printer << getElementType() << ", " << getEncoding() << ">";
+}
+
+LogicalResult
+SharedMemType::verify(function_ref<InFlightDiagnostic()> emitError,
+                      ArrayRef<int64_t> shape, Type elementType,
+                      Attribute encoding) {
+  if (shape.size() != 3)
+    return emitError() << "!nv_tileaa.smem needs a slot count and a rank-2 "
+                          "tile shape, but got "
+                       << shape.size() << " dimensions";
+  if (llvm::any_of(shape, [](int64_t extent) { return extent < 1; }))
+    return emitError() << "!nv_tileaa.smem dimensions must be positive";
+  for (int64_t extent : shape.drop_front())
+    if (!llvm::isPowerOf2_64(static_cast<uint64_t>(extent)))
+      return emitError() << "!nv_tileaa.smem tile dimensions must be powers "
+                            "of two, but got "
+                         << extent;
+  if (!elementType.isIntOrFloat() || elementType.isInteger(1))
+    return emitError() << "!nv_tileaa.smem holds integers or floats of at "
+                          "least 8 bits, not "
+                       << elementType;
+  auto shared = dyn_cast<SwizzledSharedEncodingAttr>(encoding);
+  if (!shared)
+    return emitError() << "!nv_tileaa.smem needs a "
+                          "#nv_tileaa.swizzled_shared encoding";
+  for (unsigned dim = 0; dim < 2; ++dim) {
+    int64_t extent = shape[1 + shared.getOrder()[dim]];
+    unsigned granule = dim == 0 ? shared.getVec() : shared.getPerPhase();
+    if (extent % granule != 0)
+      return emitError() << "!nv_tileaa.smem tile " << shape[1] << "x"
+                         << shape[2] << " does not fit the swizzle (dimension "
+                         << shared.getOrder()[dim] << " is not a multiple of "
+                         << granule << ")";
+  }
+  return success();
+}
+
+int64_t SharedMemType::getTileElements() const {
+  int64_t elements = 1;
+  for (int64_t extent : getTileShape())
+    elements *= extent;
+  return elements;
 }

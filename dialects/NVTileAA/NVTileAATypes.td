@@ -57,4 +57,29 @@ def NVTileAA_MemTokenType : NVTileAA_Type<"MemToken", "mem_token"> {
   }];
 }
 
+def NVTileAA_SharedMemType : NVTileAA_Type<"SharedMem", "smem"> {
+  let summary = "a multi-buffered tile in shared memory";
+  let description = [{
+    `!nv_tileaa.smem<3x64x32xf16, #nv_tileaa.swizzled_shared<...>>` is a
+    shared-memory buffer of 3 slots, each holding one 64x32 f16 tile stored
+    as the encoding says (which elements share a row, and the XOR swizzle
+    of their 16-byte chunks). Made by `local_alloc`, filled by
+    `async_copy`, read by `local_load`; never a function argument.
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"int64_t", "slots, then the tile shape">:$shape,
+    "::mlir::Type":$elementType,
+    "::mlir::Attribute":$encoding
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    int64_t getNumSlots() const { return getShape().front(); }
+    ::llvm::ArrayRef<int64_t> getTileShape() const {
+      return getShape().drop_front();
+    }
+    int64_t getTileElements() const;
+  }];
+}
+
 #endif // TILEIRAS_DIALECT_NVTILEAA_TYPES_TD

@@ -152,6 +152,11 @@ std::optional<int> driver::parseCommandLine(int argc, const char *const *argv,
                  "Warps per CTA for kernels whose kernel_spec does not say "
                  "(power of two, 1..32; default 4)")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  app.add_option("--num-stages", out.numStages,
+                 "K-loop iterations of dot operand loads in flight through "
+                 "cp.async, for kernels whose kernel_spec does not say "
+                 "(1..8, 1 = no pipelining; default 3)")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_option("--ptxas-path", out.ptxasPath,
                  "ptxas to use for cubin/fatbin output");
   app.add_option("--Xptxas", out.xptxas,

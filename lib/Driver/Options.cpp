@@ -169,6 +169,14 @@ llvm::Expected<CompilePlan> driver::validate(const CommandLine &commandLine) {
                        commandLine.numWarps + "'");
     plan.numWarps = numWarps;
   }
+  if (!commandLine.numStages.empty()) {
+    unsigned numStages = 0;
+    if (llvm::StringRef(commandLine.numStages).getAsInteger(10, numStages) ||
+        numStages < 1 || numStages > 8)
+      return makeError("--num-stages must be from 1 to 8, got '" +
+                       commandLine.numStages + "'");
+    plan.numStages = numStages;
+  }
 
   if (commandLine.input.empty())
     return makeError("no input file (usage: tileiras [options] <input.mlir> "

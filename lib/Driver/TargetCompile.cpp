@@ -165,6 +165,7 @@ static JobResult compileJob(const CompilePlan &plan, const TargetJob &job,
   pipelineOptions.gpuName = plan.targetFromModule ? "" : job.target.name();
   pipelineOptions.optLevel = plan.optLevel;
   pipelineOptions.numWarps = plan.numWarps.value_or(0);
+  pipelineOptions.numStages = plan.numStages.value_or(0);
   pipelineOptions.debugInfo = debugInfoKind(plan.debug);
 
   using PhaseBuilder =

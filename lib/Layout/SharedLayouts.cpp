@@ -39,18 +39,26 @@ LinearLayout layout::swizzledSharedLayout(llvm::ArrayRef<int64_t> shape,
   return LinearLayout::shared(shape, bases);
 }
 
+SwizzleParams layout::ldmatrixSwizzle(llvm::ArrayRef<int64_t> shape,
+                                      llvm::ArrayRef<unsigned> order,
+                                      unsigned elementBytes) {
+  int64_t rowLength = shape[order[0]];
+  SwizzleParams params;
+  params.vec = static_cast<unsigned>(
+      std::min<int64_t>(std::max(1u, 16 / elementBytes), rowLength));
+  int64_t rowBytes = rowLength * elementBytes;
+  params.perPhase = static_cast<unsigned>(std::max<int64_t>(1, 128 / rowBytes));
+  params.maxPhase = static_cast<unsigned>(std::max<int64_t>(
+      1, std::min<int64_t>(8 / params.perPhase, rowLength / params.vec)));
+  return params;
+}
+
 LinearLayout layout::ldmatrixSharedLayout(llvm::ArrayRef<int64_t> shape,
                                           llvm::ArrayRef<unsigned> order,
                                           unsigned elementBytes) {
-  int64_t rowLength = shape[order[0]];
-  unsigned vec = static_cast<unsigned>(
-      std::min<int64_t>(std::max(1u, 16 / elementBytes), rowLength));
-  int64_t rowBytes = rowLength * elementBytes;
-  unsigned perPhase =
-      static_cast<unsigned>(std::max<int64_t>(1, 128 / rowBytes));
-  unsigned maxPhase = static_cast<unsigned>(
-      std::max<int64_t>(1, std::min<int64_t>(8 / perPhase, rowLength / vec)));
-  return swizzledSharedLayout(shape, order, vec, perPhase, maxPhase);
+  SwizzleParams params = ldmatrixSwizzle(shape, order, elementBytes);
+  return swizzledSharedLayout(shape, order, params.vec, params.perPhase,
+                              params.maxPhase);
 }
 
 /// True if every offset in `bases` is a multiple of `granule`.

@@ -875,7 +875,8 @@ struct AssignLayoutsPass
       if (!spec.hasNumWarps() && numWarps)
         func->setAttr(nv::NVTileAADialect::kKernelSpecAttrName,
                       nv::KernelSpecAttr::get(&getContext(), numWarps,
-                                              spec.getClusterDim()));
+                                              spec.getClusterDim(),
+                                              spec.getRequestedNumStages()));
       warps[func] =
           static_cast<unsigned>(func.getKernelSpec().getNumWarps(defaultWarps));
     }

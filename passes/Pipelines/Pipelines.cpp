@@ -33,6 +33,9 @@ void tileiras::buildLayoutPipeline(OpPassManager &pm,
   AssignLayoutsOptions layouts;
   layouts.numWarps = options.numWarps;
   pm.addPass(createAssignLayouts(layouts));
+  SoftwarePipelineOptions pipelining;
+  pipelining.numStages = options.numStages;
+  pm.addPass(createSoftwarePipeline(pipelining));
 }
 
 void tileiras::buildLoweringPipeline(OpPassManager &pm,
@@ -83,6 +86,10 @@ struct TileaaToNvvmPipelineOptions
       *this, "num-warps",
       llvm::cl::desc("numWarps for kernels that do not give one (0: 4)"),
       llvm::cl::init(0)};
+  Option<unsigned> numStages{
+      *this, "num-stages",
+      llvm::cl::desc("numStages for kernels that do not give one (0: 3)"),
+      llvm::cl::init(0)};
 };
 } // namespace
 
@@ -99,6 +106,10 @@ validatePipelineOptions(const TileaaToNvvmPipelineOptions &options,
     return error("tileaa-to-nvvm: num-warps must be a power of two from 1 "
                  "to 32 (or 0 for the default, 4), got " +
                  Twine(numWarps));
+  if (options.numStages > 8)
+    return error("tileaa-to-nvvm: num-stages must be from 1 to 8 (or 0 for "
+                 "the default, 3), got " +
+                 Twine(options.numStages));
   if (!options.gpuName.empty())
     if (llvm::Expected<targetspec::Target> target =
             targetspec::parseTarget(options.gpuName);
@@ -123,6 +134,7 @@ void tileiras::registerTileirasPipelines() {
         opts.gpuName = options.gpuName;
         opts.optLevel = options.optLevel;
         opts.numWarps = options.numWarps;
+        opts.numStages = options.numStages;
         buildTileaaToNvvmPipeline(pm, opts);
         return success();
       },

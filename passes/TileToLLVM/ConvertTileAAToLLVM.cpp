@@ -83,6 +83,7 @@ struct ConvertTileAAToLLVMPass
     // The analysis must see the nv_tileaa IR, before anything is lowered.
     AxisInfoAnalysis axisInfo(module);
     SharedScratch scratch;
+    scratch.planAllocations(module);
     LoweringState state{axisInfo, scratch, recordedTarget(module)};
     TileTypeConverter converter(context);
 

@@ -54,21 +54,6 @@ std::optional<Staging> chooseStaging(const LinearLayout &source,
   return std::nullopt;
 }
 
-/// The part of a register's offset that depends on the thread: lane and
-/// warp bits of `offsets` (or `laneBases` in place of its lanes).
-Value threadOffset(ImplicitLocOpBuilder &b, const LinearLayout &offsets,
-                   llvm::ArrayRef<layout::Coord> laneBases) {
-  Value lane = getLaneId(b, b.getLoc());
-  Value result = emitBitsContribution(b, b.getLoc(), lane, laneBases, 0);
-  if (offsets.getNumBits(InDim::Warp)) {
-    Value warp = getWarpId(b, b.getLoc());
-    if (Value w = emitBitsContribution(b, b.getLoc(), warp,
-                                       offsets.getBases(InDim::Warp), 0))
-      result = result ? LLVM::XOrOp::create(b, result, w).getResult() : w;
-  }
-  return result ? result : i32Constant(b, b.getLoc(), 0);
-}
-
 /// Address of `thread` XOR the constant offset `constant`.
 Value elementAddress(ImplicitLocOpBuilder &b, Value buffer, Type stored,
                      Value thread, int64_t constant) {
@@ -85,7 +70,7 @@ void storeOperand(ImplicitLocOpBuilder &b, Value buffer, Type stored,
                   ValueRange elements) {
   unsigned width = layout::sharedVectorElements(
       offsets, 16 / unsigned(sharedElementBytes(stored)));
-  Value thread = threadOffset(b, offsets, offsets.getBases(InDim::Lane));
+  Value thread = sharedThreadOffset(b, offsets, offsets.getBases(InDim::Lane));
   llvm::SmallVector<bool> first = firstCopyRegisters(source);
   auto vectorType = VectorType::get({int64_t(width)}, stored);
   for (unsigned reg = 0; reg < source.getNumRegisters(); reg += width) {
@@ -118,13 +103,12 @@ unsigned plannedRegister(const layout::LdmatrixPlan &plan, unsigned outerReg,
 }
 
 SmallVector<Value> loadOperand(ImplicitLocOpBuilder &b, Value buffer,
-                               Type stored, const Staging &staging) {
-  const layout::LdmatrixPlan &plan = staging.plan;
-  const LinearLayout &offsets = staging.loadOffsets;
+                               Type stored, const layout::LdmatrixPlan &plan,
+                               const LinearLayout &offsets) {
   SmallVector<layout::Coord> laneBases;
   for (int64_t base : plan.addressLaneBases)
     laneBases.push_back({base});
-  Value thread = threadOffset(b, offsets, laneBases);
+  Value thread = sharedThreadOffset(b, offsets, laneBases);
   Type i32 = b.getI32Type();
   Type resultType =
       plan.numMatrices == 1
@@ -185,5 +169,36 @@ lowering::convertWithLdmatrix(OpBuilder &builder, Location loc,
   emitBarrier(b, loc);
   storeOperand(b, buffer, elementType, source, staging->storeOffsets, elements);
   emitBarrier(b, loc);
-  return loadOperand(b, buffer, elementType, *staging);
+  return loadOperand(b, buffer, elementType, staging->plan,
+                     staging->loadOffsets);
+}
+
+Value lowering::sharedThreadOffset(ImplicitLocOpBuilder &b,
+                                   const LinearLayout &offsets,
+                                   llvm::ArrayRef<layout::Coord> laneBases) {
+  Value lane = getLaneId(b, b.getLoc());
+  Value result = emitBitsContribution(b, b.getLoc(), lane, laneBases, 0);
+  if (offsets.getNumBits(InDim::Warp)) {
+    Value warp = getWarpId(b, b.getLoc());
+    if (Value w = emitBitsContribution(b, b.getLoc(), warp,
+                                       offsets.getBases(InDim::Warp), 0))
+      result = result ? LLVM::XOrOp::create(b, result, w).getResult() : w;
+  }
+  return result ? result : i32Constant(b, b.getLoc(), 0);
+}
+
+SmallVector<Value> lowering::loadFromShared(ImplicitLocOpBuilder &b,
+                                            Value buffer, Type stored,
+                                            const LinearLayout &offsets) {
+  unsigned bytes = unsigned(sharedElementBytes(stored));
+  if (auto plan = layout::planLdmatrix(offsets, bytes))
+    return loadOperand(b, buffer, stored, *plan, offsets);
+  Value thread = sharedThreadOffset(b, offsets, offsets.getBases(InDim::Lane));
+  SmallVector<Value> result;
+  for (unsigned reg = 0; reg < offsets.getNumRegisters(); ++reg) {
+    Value address = elementAddress(b, buffer, stored, thread,
+                                   offsets.applyPart(InDim::Register, reg)[0]);
+    result.push_back(LLVM::LoadOp::create(b, stored, address));
+  }
+  return result;
 }

@@ -21,6 +21,10 @@ TileTypeConverter::TileTypeConverter(MLIRContext *context)
   addConversion([context](nv::PtrType type) -> Type {
     return LLVM::LLVMPointerType::get(context, type.getAddressSpace());
   });
+  // A shared-memory buffer is the address of its first slot.
+  addConversion([context](nv::SharedMemType) -> Type {
+    return LLVM::LLVMPointerType::get(context, 3);
+  });
   addConversion([context](nv::MemTokenType) -> Type {
     return IntegerType::get(context, 32);
   });

@@ -34,20 +34,6 @@ namespace {
 // Vectorization plan
 //===----------------------------------------------------------------------===//
 
-/// How one tile load or store is split into vector accesses: groups of
-/// `width` consecutive registers. (Register bit 0 moves along one tile
-/// dimension only, so the groups run along the dimension that gave the
-/// width.)
-struct VectorAccess {
-  unsigned width = 1;
-};
-
-/// Decided for every load and store before the conversion starts: the
-/// analysis answers questions about the original values, and by the time a
-/// load inside an scf.for is rewritten its operands may already be casts of
-/// the converted loop's block arguments.
-using VectorPlan = llvm::DenseMap<Operation *, VectorAccess>;
-
 /// The widest vector along `dim` the layout allows: registers 0..w-1 move
 /// along `dim` by 1 (contiguousRegisters) and every other basis moves along
 /// `dim` by a multiple of w, so each group of w registers starts at a
@@ -69,22 +55,33 @@ unsigned layoutVectorLimit(const layout::LinearLayout &layout, unsigned dim) {
   return std::max(1u, width);
 }
 
-VectorAccess planAccess(const AxisInfoAnalysis &analysis,
-                        const TileTypeConverter &converter, Value pointers,
-                        Value mask) {
+} // namespace
+
+unsigned memory::accessVectorElements(const AxisInfoAnalysis &analysis,
+                                      Value pointers, Value mask,
+                                      unsigned bits) {
   auto tile = cast<RankedTensorType>(pointers.getType());
   layout::LinearLayout layout = getLayout(tile);
-  Type pointee = cast<nv::PtrType>(tile.getElementType()).getPointeeType();
-  unsigned bits = memoryBits(converter.convertElementType(pointee));
-  VectorAccess best;
+  unsigned best = 1;
   for (unsigned dim = 0; dim < tile.getRank(); ++dim) {
     int64_t width =
         std::min<int64_t>(analysis.getVectorElements(pointers, mask, dim, bits),
                           layoutVectorLimit(layout, dim));
     width = std::min<int64_t>(width, 128 / bits);
-    best.width = std::max<unsigned>(best.width, static_cast<unsigned>(width));
+    best = std::max<unsigned>(best, static_cast<unsigned>(width));
   }
   return best;
+}
+
+namespace {
+
+VectorAccess planAccess(const AxisInfoAnalysis &analysis,
+                        const TileTypeConverter &converter, Value pointers,
+                        Value mask) {
+  auto tile = cast<RankedTensorType>(pointers.getType());
+  Type pointee = cast<nv::PtrType>(tile.getElementType()).getPointeeType();
+  unsigned bits = memoryBits(converter.convertElementType(pointee));
+  return VectorAccess{accessVectorElements(analysis, pointers, mask, bits)};
 }
 
 VectorPlan computeVectorPlan(const AxisInfoAnalysis &analysis,
@@ -101,6 +98,9 @@ VectorPlan computeVectorPlan(const AxisInfoAnalysis &analysis,
     } else if (auto store = dyn_cast<nv::StoreOp>(op)) {
       pointers = store.getPtr();
       mask = store.getMask();
+    } else if (auto copy = dyn_cast<nv::AsyncCopyOp>(op)) {
+      pointers = copy.getPtr();
+      mask = copy.getMask();
     } else {
       return;
     }
@@ -1014,4 +1014,5 @@ void lowering::populateMemoryOpPatterns(TileTypeConverter &converter,
   patterns
       .add<AtomicRMWLowering, AtomicCASLowering, AssertLowering, PrintLowering>(
           converter, state);
+  populateSharedMemoryOpPatterns(converter, patterns, state, plan);
 }

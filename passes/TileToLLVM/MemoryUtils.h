@@ -21,6 +21,38 @@
 namespace tileiras::lowering::memory {
 
 //===----------------------------------------------------------------------===//
+// Vectorization plan
+//===----------------------------------------------------------------------===//
+
+/// How one tile load, store or copy is split into vector accesses: groups of
+/// `width` consecutive registers. (Register bit 0 moves along one tile
+/// dimension only, so the groups run along the dimension that gave the
+/// width.)
+struct VectorAccess {
+  unsigned width = 1;
+};
+
+/// Decided for every load, store and async_copy before the conversion
+/// starts: the analysis answers questions about the original values, and by
+/// the time a load inside an scf.for is rewritten its operands may already
+/// be casts of the converted loop's block arguments.
+using VectorPlan = llvm::DenseMap<mlir::Operation *, VectorAccess>;
+
+/// Elements one access of `pointers` (a laid-out tile of pointers to
+/// `bits`-bit elements) may move: what the analysis proves contiguous and
+/// aligned (with `mask` constant over it), what the layout keeps in
+/// consecutive registers, at most 128 bits.
+unsigned accessVectorElements(const AxisInfoAnalysis &analysis,
+                              mlir::Value pointers, mlir::Value mask,
+                              unsigned bits);
+
+/// Lowering of local_alloc, async_copy/commit/wait and local_load.
+void populateSharedMemoryOpPatterns(TileTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns,
+                                    LoweringState &state,
+                                    std::shared_ptr<VectorPlan> plan);
+
+//===----------------------------------------------------------------------===//
 // Elements in memory
 //===----------------------------------------------------------------------===//
 

@@ -42,22 +42,57 @@ std::string SharedScratch::symbolFor(llvm::StringRef functionName) {
   return ("__tileiras_smem_" + functionName).str();
 }
 
+/// The llvm.func enclosing the builder's insertion point (or being built).
+static Operation *enclosingFunction(OpBuilder &builder) {
+  Operation *parent = builder.getInsertionBlock()->getParentOp();
+  if (isa<LLVM::LLVMFuncOp>(parent))
+    return parent;
+  return parent->getParentOfType<LLVM::LLVMFuncOp>();
+}
+
+Value SharedScratch::bufferAt(OpBuilder &builder, Location loc,
+                              Operation *function, int64_t offset) {
+  auto name = cast<LLVM::LLVMFuncOp>(function).getSymName();
+  auto pointer = LLVM::LLVMPointerType::get(builder.getContext(), 3);
+  Value base =
+      LLVM::AddressOfOp::create(builder, loc, pointer, symbolFor(name));
+  if (offset == 0)
+    return base;
+  return LLVM::GEPOp::create(builder, loc, pointer, builder.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{int32_t(offset)});
+}
+
 Value SharedScratch::getBuffer(OpBuilder &builder, Location loc,
                                int64_t bytes) {
-  Operation *function = builder.getInsertionBlock()
-                            ->getParentOp()
-                            ->getParentOfType<LLVM::LLVMFuncOp>();
-  if (auto self = dyn_cast<LLVM::LLVMFuncOp>(
-          builder.getInsertionBlock()->getParentOp()))
-    function = self;
+  Operation *function = enclosingFunction(builder);
   assert(function && "scratch requested outside of a function");
   int64_t rounded = (bytes + 15) / 16 * 16;
+  int64_t offset = allocated.lookup(function);
   int64_t &request = requests[function];
-  request = std::max(request, rounded);
-  auto name = cast<LLVM::LLVMFuncOp>(function).getSymName();
-  return LLVM::AddressOfOp::create(
-      builder, loc, LLVM::LLVMPointerType::get(builder.getContext(), 3),
-      symbolFor(name));
+  request = std::max(request, offset + rounded);
+  return bufferAt(builder, loc, function, offset);
+}
+
+void SharedScratch::planAllocations(ModuleOp module) {
+  module.walk([&](nv_tileaa::LocalAllocOp alloc) {
+    Operation *function = alloc->getParentOfType<LLVM::LLVMFuncOp>();
+    if (!function)
+      return;
+    auto type = alloc.getType();
+    int64_t bytes =
+        type.getNumSlots() * type.getTileElements() *
+        std::max<int64_t>(1, type.getElementType().getIntOrFloatBitWidth() / 8);
+    int64_t &end = allocated[function];
+    allocationOffsets[alloc] = end;
+    end = (end + bytes + 127) / 128 * 128;
+    requests[function] = std::max(requests.lookup(function), end);
+  });
+}
+
+Value SharedScratch::allocationAddress(OpBuilder &builder, Location loc,
+                                       Operation *alloc) {
+  Operation *function = alloc->getParentOfType<LLVM::LLVMFuncOp>();
+  return bufferAt(builder, loc, function, allocationOffsets.lookup(alloc));
 }
 
 /// Functions reachable from `root` through llvm.call.

@@ -84,8 +84,24 @@ public:
   /// Symbol of the scratch global of a function.
   static std::string symbolFor(llvm::StringRef functionName);
 
+  /// Before the conversion: gives every nv_tileaa.local_alloc of each
+  /// function its offset in the function's shared buffer. Buffers live
+  /// until the function returns, so they are laid out one after another
+  /// (128-byte aligned); the scratch follows them.
+  void planAllocations(mlir::ModuleOp module);
+
+  /// A !llvm.ptr<3> to the buffer of `alloc` (a planned local_alloc).
+  mlir::Value allocationAddress(mlir::OpBuilder &builder, mlir::Location loc,
+                                mlir::Operation *alloc);
+
 private:
+  mlir::Value bufferAt(mlir::OpBuilder &builder, mlir::Location loc,
+                       mlir::Operation *function, int64_t offset);
+
   llvm::DenseMap<mlir::Operation *, int64_t> requests;
+  /// Bytes of local_alloc buffers per function, and each buffer's offset.
+  llvm::DenseMap<mlir::Operation *, int64_t> allocated;
+  llvm::DenseMap<mlir::Operation *, int64_t> allocationOffsets;
 };
 
 struct LoweringState {
@@ -184,6 +200,20 @@ std::optional<llvm::SmallVector<mlir::Value>> convertWithLdmatrix(
     mlir::OpBuilder &builder, mlir::Location loc, LoweringState &state,
     mlir::Type elementType, const layout::LinearLayout &source,
     const layout::LinearLayout &destination, mlir::ValueRange elements);
+
+/// The part of the shared offsets layout `offsets` that depends on the
+/// thread: its lane bits (or `laneBases` in their place) and warp bits.
+mlir::Value sharedThreadOffset(mlir::ImplicitLocOpBuilder &b,
+                               const layout::LinearLayout &offsets,
+                               llvm::ArrayRef<layout::Coord> laneBases);
+
+/// Reads the registers of a tile out of shared memory, where `offsets` =
+/// invertAndCompose(registers, shared layout) gives each register's element
+/// offset from `buffer`: with ldmatrix where the layouts allow it, else one
+/// shared load per register.
+llvm::SmallVector<mlir::Value>
+loadFromShared(mlir::ImplicitLocOpBuilder &b, mlir::Value buffer,
+               mlir::Type stored, const layout::LinearLayout &offsets);
 
 /// Bytes one element of `type` occupies in shared memory.
 int64_t sharedElementBytes(mlir::Type llvmElementType);

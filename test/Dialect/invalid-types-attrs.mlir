@@ -56,13 +56,28 @@ func.func private @cluster_zero() attributes {nv_tileaa.kernel_spec = #nv_tileaa
 
 // -----
 
-// expected-error @+1 {{unknown #nv_tileaa.kernel_spec parameter 'num_warps'; expected 'numWarps' or 'clusterDim'}}
+// expected-error @+1 {{unknown #nv_tileaa.kernel_spec parameter 'num_warps'; expected 'numWarps', 'clusterDim' or 'numStages'}}
 func.func private @bad_key() attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<num_warps = 4>}
 
 // -----
 
 // expected-error @+1 {{duplicate 'numWarps' in #nv_tileaa.kernel_spec}}
 func.func private @dup_warps() attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4, numWarps = 8>}
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.kernel_spec numStages must be from 1 to 8, but got 0}}
+func.func private @stages0() attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numStages = 0>}
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.kernel_spec numStages must be from 1 to 8, but got 9}}
+func.func private @stages9() attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numStages = 9>}
+
+// -----
+
+// expected-error @+1 {{duplicate 'numStages' in #nv_tileaa.kernel_spec}}
+func.func private @dup_stages() attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numStages = 2, numStages = 3>}
 
 // -----
 

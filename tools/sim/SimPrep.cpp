@@ -86,6 +86,10 @@ namespace {
 // Text stage: one flat address space
 //===----------------------------------------------------------------------===//
 
+/// The prefix llvm.nvvm. intrinsics that take fixed address spaces get
+/// while the IR is parsed without address spaces.
+constexpr const char *kFlattenedNvvm = "__flattened_llvm_nvvm.";
+
 /// Drops every `addrspace(N)` (types, globals, `alloca ..., addrspace(5)`)
 /// and turns `addrspacecast` into a no-op `bitcast`. The parser remangles
 /// intrinsic names that mention address spaces (llvm.memcpy.p3.p1 ...).
@@ -129,7 +133,15 @@ std::string flattenAddressSpaces(StringRef text,
       pos = close + 1;
     }
     static const std::regex cast(R"(\baddrspacecast\b)");
-    out += std::regex_replace(flat, cast, "bitcast");
+    flat = std::regex_replace(flat, cast, "bitcast");
+    // cp.async copies are not overloaded: with their address spaces
+    // gone they would no longer verify (the parser verifies modules with
+    // debug info), so they are renamed before parsing; renameNvvmIntrinsics
+    // treats the prefix like llvm.nvvm.
+    static const std::regex cpAsync(
+        R"(@llvm\.nvvm\.cp\.async\.(c[ag]\.shared\.global))");
+    out += std::regex_replace(
+        flat, cpAsync, std::string("@") + kFlattenedNvvm + "cp.async.$1");
     out += '\n';
   }
   return out;
@@ -962,11 +974,14 @@ Type *runtimeCarrier(Type *type) {
 void renameNvvmIntrinsics(Module &m) {
   SmallVector<Function *> intrinsics;
   for (Function &f : m)
-    if (f.getName().starts_with("llvm.nvvm."))
+    if (f.getName().starts_with("llvm.nvvm.") ||
+        f.getName().starts_with(kFlattenedNvvm))
       intrinsics.push_back(&f);
   for (Function *f : intrinsics) {
-    std::string name =
-        "__sim_nvvm_" + f->getName().drop_front(strlen("llvm.nvvm.")).str();
+    StringRef suffix = f->getName();
+    if (!suffix.consume_front("llvm.nvvm."))
+      suffix.consume_front(kFlattenedNvvm);
+    std::string name = "__sim_nvvm_" + suffix.str();
     std::replace(name.begin(), name.end(), '.', '_');
     FunctionType *type = f->getFunctionType();
     SmallVector<Type *> params;

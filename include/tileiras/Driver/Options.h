@@ -40,6 +40,7 @@ struct CommandLine {
   std::string ptxVersion = "min";
   codegen::NumericOptions numerics;
   std::string numWarps;
+  std::string numStages;
   std::string ptxasPath;
   std::vector<std::string> xptxas;
   std::string cudaPath;
@@ -88,6 +89,7 @@ struct CompilePlan {
   codegen::PtxVersionRequest ptxVersion;
   codegen::NumericOptions numerics;
   std::optional<unsigned> numWarps;
+  std::optional<unsigned> numStages;
   std::string ptxasPath;
   std::vector<std::string> xptxas;
   std::string cudaPath;

@@ -25,8 +25,16 @@ LinearLayout swizzledSharedLayout(llvm::ArrayRef<int64_t> shape,
                                   llvm::ArrayRef<unsigned> order, unsigned vec,
                                   unsigned perPhase, unsigned maxPhase);
 
+/// The parameters of a swizzled layout.
+struct SwizzleParams {
+  unsigned vec = 1, perPhase = 1, maxPhase = 1;
+};
+
 /// The swizzle for a tile that ldmatrix reads: 16-byte chunks, one phase per
 /// 128 bytes of rows, as many phases as 8 chunks allow.
+SwizzleParams ldmatrixSwizzle(llvm::ArrayRef<int64_t> shape,
+                              llvm::ArrayRef<unsigned> order,
+                              unsigned elementBytes);
 LinearLayout ldmatrixSharedLayout(llvm::ArrayRef<int64_t> shape,
                                   llvm::ArrayRef<unsigned> order,
                                   unsigned elementBytes);

@@ -35,6 +35,8 @@ struct TileaaToNvvmOptions {
   unsigned optLevel = 3;
   /// numWarps for kernels whose kernel_spec does not give one (0: 4).
   unsigned numWarps = 0;
+  /// numStages for kernels whose kernel_spec does not give one (0: 3).
+  unsigned numStages = 0;
   /// Which debug-info scopes to attach to the LLVM functions.
   DebugInfoKind debugInfo = DebugInfoKind::LineTables;
 };

@@ -232,13 +232,16 @@ CASES = [
 ]
 
 
-def run_case(tools, case, target, m, n, k, rng):
+def run_case(tools, case, target, m, n, k, rng, kern=None):
+    """Runs `case` (its kernel, or the built `kern`) at M x N x K; returns
+    the number of wrong elements of C."""
     name, ta, tb, tc, tf32, signed, transposed = case
-    source = os.path.join(tools.work, name + ".mlir")
-    with open(source, "w") as f:
-        f.write(kernel(TYPES[ta].name, TYPES[tb].name, tc, transposed, tf32,
-                       signed))
-    kern = tools.build(source, name=name, target=target)
+    if kern is None:
+        source = os.path.join(tools.work, name + ".mlir")
+        with open(source, "w") as f:
+            f.write(kernel(TYPES[ta].name, TYPES[tb].name, tc, transposed,
+                           tf32, signed))
+        kern = tools.build(source, name=name, target=target)
     a = [TYPES[ta].sample(rng) for _ in range(m * k)]
     b = [TYPES[tb].sample(rng) for _ in range(k * n)]  # K x N
     b_store = b

@@ -1,0 +1,343 @@
+//===- SoftwarePipeline.cpp - cp.async pipelining of dot loops ------------===//
+//
+// A load inside an scf.for whose only user converts it to an mma operand
+// layout becomes an async_copy into one slot of a multi-buffered shared
+// tile, and the conversion becomes a local_load of that slot. MLIR's loop
+// pipeliner then issues the copies (stage 0: the copies, their addresses
+// and masks, and the loop-carried values those depend on) numStages - 1
+// iterations ahead of everything else (stage numStages - 1).
+//
+// Per kernel iteration i the order is: wait until the group of iteration i
+// is complete (at most numStages - 2 newer groups pending) and barrier;
+// read slot i; issue and commit the copies of iteration i + numStages - 1,
+// into slot (i - 1) mod numStages, which every thread finished reading
+// before the barrier; then the dot. The prologue and the last iterations
+// predicate the copies off (zero-filling, harmless) instead of peeling, so
+// any trip count, zero included, is handled by one loop.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileToLLVM/MemoryUtils.h"
+#include "tileiras/Analysis/AxisInfo.h"
+#include "tileiras/Layout/SharedLayouts.h"
+#include "tileiras/Passes/ModuleTarget.h"
+#include "tileiras/Passes/Passes.h"
+#include "tileiras/TargetSpec/InstructionFamily.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "llvm/ADT/SetVector.h"
+
+namespace tileiras {
+#define GEN_PASS_DEF_SOFTWAREPIPELINE
+#include "tileiras/Passes/Passes.h.inc"
+} // namespace tileiras
+
+using namespace mlir;
+using namespace tileiras;
+namespace nv = tileiras::nv_tileaa;
+
+namespace {
+
+/// A load to pipeline and the conversion that feeds it to a dot.
+struct Candidate {
+  nv::LoadOp load;
+  nv::ConvertLayoutOp convert;
+  nv::SharedMemType bufferType;
+};
+
+/// The dimension along which register 0 and 1 of a layout are adjacent:
+/// stored contiguously, it gives the widest copies.
+unsigned contiguousDim(const layout::LinearLayout &layout) {
+  llvm::ArrayRef<layout::Coord> regs = layout.getBases(layout::InDim::Register);
+  return !regs.empty() && regs[0][0] != 0 && regs[0][1] == 0 ? 0 : 1;
+}
+
+/// The buffer for `load`'s tile, or null when cp.async cannot copy it with
+/// accesses of at least 4 bytes.
+nv::SharedMemType bufferFor(nv::LoadOp load, unsigned numStages,
+                            const AxisInfoAnalysis &axisInfo) {
+  auto pointers = cast<RankedTensorType>(load.getPtr().getType());
+  Type element = cast<RankedTensorType>(load.getType()).getElementType();
+  unsigned bits = element.getIntOrFloatBitWidth();
+  unsigned bytes = bits / 8;
+  FailureOr<layout::LinearLayout> source = nv::getLinearLayout(pointers);
+  if (failed(source))
+    return {};
+  unsigned fast = contiguousDim(*source);
+  unsigned order[2] = {fast, 1 - fast};
+  layout::SwizzleParams swizzle =
+      layout::ldmatrixSwizzle(pointers.getShape(), order, bytes);
+  layout::LinearLayout shared =
+      layout::swizzledSharedLayout(pointers.getShape(), order, swizzle.vec,
+                                   swizzle.perPhase, swizzle.maxPhase);
+  auto offsets = layout::invertAndCompose(*source, shared);
+  if (!offsets)
+    return {};
+  unsigned width = std::min(lowering::memory::accessVectorElements(
+                                axisInfo, load.getPtr(), load.getMask(), bits),
+                            layout::sharedVectorElements(*offsets, 16 / bytes));
+  if (width * bytes < 4)
+    return {};
+  MLIRContext *context = load.getContext();
+  auto encoding = nv::SwizzledSharedEncodingAttr::get(
+      context, swizzle.vec, swizzle.perPhase, swizzle.maxPhase, order);
+  SmallVector<int64_t> shape = {int64_t(numStages)};
+  llvm::append_range(shape, pointers.getShape());
+  return nv::SharedMemType::get(context, shape, element, encoding);
+}
+
+/// Loads of `loop`'s body that only feed an mma operand conversion.
+SmallVector<Candidate> findCandidates(scf::ForOp loop, unsigned numStages,
+                                      const AxisInfoAnalysis &axisInfo) {
+  SmallVector<Candidate> result;
+  for (auto load : loop.getBody()->getOps<nv::LoadOp>()) {
+    auto pointers = dyn_cast<RankedTensorType>(load.getPtr().getType());
+    if (!pointers || pointers.getRank() != 2 || load.getOther() ||
+        load.getCacheModifierAttr() || load.getEvictionPolicyAttr() ||
+        load.getMemSemanticAttr() || load.getMemScopeAttr() ||
+        cast<nv::PtrType>(pointers.getElementType()).getAddressSpace() !=
+            nv::PtrType::kGlobalAddressSpace)
+      continue;
+    Type element = cast<RankedTensorType>(load.getType()).getElementType();
+    if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() < 8 ||
+        !load->hasOneUse())
+      continue;
+    auto convert = dyn_cast<nv::ConvertLayoutOp>(*load->user_begin());
+    if (!convert || convert->getBlock() != loop.getBody())
+      continue;
+    auto operand = dyn_cast_or_null<nv::DotOperandEncodingAttr>(
+        convert.getType().getEncoding());
+    if (!operand || !isa<nv::MmaEncodingAttr>(operand.getParent()))
+      continue;
+    if (nv::SharedMemType type = bufferFor(load, numStages, axisInfo))
+      result.push_back({load, convert, type});
+  }
+  return result;
+}
+
+} // namespace
+
+namespace {
+
+/// The ops of `loop`'s body that `seeds` (the loads, or the copies that
+/// replace them) depend on, with the seeds, through operands and
+/// loop-carried values, in body order; nullopt when one of them has side
+/// effects or regions (it could not run iterations ahead), or when a value
+/// they carry around the loop is used after it (the loop would return it
+/// advanced past the end).
+std::optional<llvm::SetVector<Operation *>>
+stageZero(scf::ForOp loop, ArrayRef<Operation *> seeds) {
+  Block *body = loop.getBody();
+  llvm::DenseSet<Operation *> found;
+  SmallVector<Value> work;
+  for (Operation *seed : seeds) {
+    found.insert(seed);
+    llvm::append_range(work, seed->getOperands());
+  }
+  llvm::DenseSet<Value> seen;
+  while (!work.empty()) {
+    Value value = work.pop_back_val();
+    if (!seen.insert(value).second)
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      if (arg.getOwner() != body || arg.getArgNumber() == 0)
+        continue; // defined outside, or the induction variable
+      unsigned index = arg.getArgNumber() - 1;
+      if (!loop.getResult(index).use_empty())
+        return std::nullopt;
+      work.push_back(loop.getYieldedValues()[index]);
+      continue;
+    }
+    Operation *op = body->findAncestorOpInBlock(*value.getDefiningOp());
+    if (!op || !found.insert(op).second)
+      continue;
+    if (!isMemoryEffectFree(op) || op->getNumRegions() != 0)
+      return std::nullopt;
+    llvm::append_range(work, op->getOperands());
+  }
+  llvm::SetVector<Operation *> ordered;
+  for (Operation &op : body->without_terminator())
+    if (found.contains(&op) || isa<nv::AsyncCommitOp>(op))
+      ordered.insert(&op);
+  return ordered;
+}
+
+/// ((iv - lb) / step) mod numStages as an i32: the slot of the iteration.
+Value slotOf(OpBuilder &b, Location loc, scf::ForOp loop, unsigned numStages) {
+  Value iv = loop.getInductionVar();
+  Type type = iv.getType();
+  Value distance = arith::SubIOp::create(b, loc, iv, loop.getLowerBound());
+  Value iteration = arith::DivUIOp::create(b, loc, distance, loop.getStep());
+  Value stages = arith::ConstantOp::create(b, loc, type,
+                                           b.getIntegerAttr(type, numStages));
+  Value slot = arith::RemUIOp::create(b, loc, iteration, stages);
+  if (type.isIndex())
+    return arith::IndexCastOp::create(b, loc, b.getI32Type(), slot);
+  if (type.getIntOrFloatBitWidth() > 32)
+    return arith::TruncIOp::create(b, loc, b.getI32Type(), slot);
+  if (type.getIntOrFloatBitWidth() < 32)
+    return arith::ExtUIOp::create(b, loc, b.getI32Type(), slot);
+  return slot;
+}
+
+/// The ops the rewrite created, by role.
+struct Rewritten {
+  SmallVector<Operation *> copies;
+  SmallVector<Operation *> head; // slot, wait and reads of stage S-1
+  nv::AsyncWaitOp wait;
+};
+
+/// Replaces each candidate load by an async_copy and its conversion by a
+/// local_load; the reads go right before the first user of any of them.
+Rewritten rewriteLoads(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
+                       unsigned numStages) {
+  Rewritten result;
+  Block *body = loop.getBody();
+  Operation *firstUser = body->getTerminator();
+  for (Candidate &c : candidates)
+    for (Operation *user : c.convert->getUsers())
+      if (Operation *inBody = body->findAncestorOpInBlock(*user))
+        if (inBody->isBeforeInBlock(firstUser))
+          firstUser = inBody;
+  OpBuilder b(loop);
+  SmallVector<Value> buffers;
+  for (Candidate &c : candidates)
+    buffers.push_back(
+        nv::LocalAllocOp::create(b, c.load.getLoc(), c.bufferType));
+  for (auto [c, buffer] : llvm::zip(candidates, buffers)) {
+    b.setInsertionPoint(c.load);
+    Value slot = slotOf(b, c.load.getLoc(), loop, numStages);
+    result.copies.push_back(nv::AsyncCopyOp::create(
+        b, c.load.getLoc(), c.load.getPtr(), buffer, slot, c.load.getMask()));
+  }
+  b.setInsertionPoint(firstUser);
+  Location loc = candidates.front().convert.getLoc();
+  nv::AsyncCommitOp::create(b, loc);
+  Block::iterator headStart = std::prev(b.getInsertionPoint());
+  Value slot = slotOf(b, loc, loop, numStages);
+  result.wait = nv::AsyncWaitOp::create(b, loc, numStages - 2);
+  for (auto [c, buffer] : llvm::zip(candidates, buffers)) {
+    auto read = nv::LocalLoadOp::create(b, c.convert.getLoc(),
+                                        c.convert.getType(), buffer, slot);
+    c.convert.replaceAllUsesWith(read.getResult());
+    c.convert->erase();
+    c.load->erase();
+  }
+  for (Operation &op :
+       llvm::make_range(std::next(headStart), b.getInsertionPoint()))
+    result.head.push_back(&op);
+  return result;
+}
+
+/// Folds the pipeliner's predicate into a copy's mask; the commit and pure
+/// ops may run for iterations past the end.
+Operation *predicate(RewriterBase &rewriter, Operation *op, Value pred) {
+  auto copy = dyn_cast<nv::AsyncCopyOp>(op);
+  if (!copy)
+    return isa<nv::AsyncCommitOp>(op) || isMemoryEffectFree(op) ? op : nullptr;
+  rewriter.setInsertionPoint(copy);
+  auto pointers = cast<RankedTensorType>(copy.getPtr().getType());
+  auto maskType = RankedTensorType::get(
+      pointers.getShape(), rewriter.getI1Type(), pointers.getEncoding());
+  Value mask = nv::SplatOp::create(rewriter, copy.getLoc(), maskType, pred);
+  if (Value old = copy.getMask())
+    mask = arith::AndIOp::create(rewriter, copy.getLoc(), old, mask);
+  rewriter.modifyOpInPlace(copy, [&] { copy.getMaskMutable().assign(mask); });
+  return copy;
+}
+
+} // namespace
+
+namespace {
+
+/// Stage numStages - 1 first reads (head), then stage 0, then the rest.
+std::vector<std::pair<Operation *, unsigned>>
+schedule(scf::ForOp loop, const Rewritten &rewritten,
+         const llvm::SetVector<Operation *> &early, unsigned numStages) {
+  unsigned last = numStages - 1;
+  std::vector<std::pair<Operation *, unsigned>> result;
+  llvm::DenseSet<Operation *> head(rewritten.head.begin(),
+                                   rewritten.head.end());
+  for (Operation *op : rewritten.head)
+    result.push_back({op, last});
+  for (Operation *op : early)
+    result.push_back({op, 0});
+  for (Operation &op : loop.getBody()->without_terminator())
+    if (!head.contains(&op) && !early.contains(&op))
+      result.push_back({&op, last});
+  return result;
+}
+
+LogicalResult pipelineLoop(scf::ForOp loop, unsigned numStages,
+                           const AxisInfoAnalysis &axisInfo) {
+  SmallVector<Candidate> candidates = findCandidates(loop, numStages, axisInfo);
+  SmallVector<Operation *> loads;
+  for (Candidate &c : candidates)
+    loads.push_back(c.load);
+  // A loop whose loads cannot run ahead keeps them.
+  if (candidates.empty() || !stageZero(loop, loads))
+    return success();
+  Rewritten rewritten = rewriteLoads(loop, candidates, numStages);
+  std::optional<llvm::SetVector<Operation *>> early =
+      stageZero(loop, rewritten.copies);
+  assert(early && "the copies depend on what the loads did");
+  OpBuilder after(loop->getContext());
+  after.setInsertionPointAfter(loop);
+  nv::AsyncWaitOp::create(after, loop.getLoc(), 0);
+  scf::PipeliningOption options;
+  auto order = schedule(loop, rewritten, *early, numStages);
+  options.getScheduleFn =
+      [&](scf::ForOp, std::vector<std::pair<Operation *, unsigned>> &out) {
+        out = order;
+      };
+  options.peelEpilogue = false;
+  options.supportDynamicLoops = true;
+  options.predicateFn = predicate;
+  IRRewriter rewriter(loop->getContext());
+  rewriter.setInsertionPoint(loop);
+  bool modified = false;
+  if (succeeded(scf::pipelineForLoop(rewriter, loop, options, &modified)))
+    return success();
+  if (modified)
+    return loop.emitError("software pipelining of this loop failed "
+                          "half-way; compile with --num-stages=1");
+  rewritten.wait.setPending(0);
+  return success();
+}
+
+unsigned stagesFor(Operation *loop, unsigned option) {
+  unsigned fallback =
+      option ? option : unsigned(nv::KernelSpecAttr::kDefaultNumStages);
+  auto func = loop->getParentOfType<nv::FuncOp>();
+  if (!func || !func.isKernel())
+    return fallback;
+  return unsigned(func.getKernelSpec().getNumStages(fallback));
+}
+
+struct SoftwarePipelinePass
+    : public tileiras::impl::SoftwarePipelineBase<SoftwarePipelinePass> {
+  using SoftwarePipelineBase::SoftwarePipelineBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (!targetspec::targetSupports(recordedTarget(module),
+                                    targetspec::InstrFamily::CpAsync))
+      return;
+    SmallVector<scf::ForOp> loops;
+    module.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    if (loops.empty())
+      return;
+    AxisInfoAnalysis axisInfo(module);
+    for (scf::ForOp loop : loops) {
+      unsigned stages = stagesFor(loop, numStages);
+      if (stages >= 2 && failed(pipelineLoop(loop, stages, axisInfo)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

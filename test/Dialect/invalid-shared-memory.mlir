@@ -1,0 +1,103 @@
+// Diagnostics of the shared-memory type, its encoding and its ops.
+// RUN: tileiras-opt %s -split-input-file -verify-diagnostics
+
+#shared = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+// expected-error @+1 {{!nv_tileaa.smem needs a slot count and a rank-2 tile shape, but got 2 dimensions}}
+func.func private @rank(!nv_tileaa.smem<64x32xf16, #shared>)
+
+// -----
+
+#shared = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+// expected-error @+1 {{!nv_tileaa.smem tile dimensions must be powers of two, but got 48}}
+func.func private @pow2(!nv_tileaa.smem<2x48x32xf16, #shared>)
+
+// -----
+
+#shared = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+// expected-error @+1 {{!nv_tileaa.smem dimensions must be positive}}
+func.func private @zero(!nv_tileaa.smem<0x64x32xf16, #shared>)
+
+// -----
+
+#shared = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+// expected-error @+1 {{!nv_tileaa.smem holds integers or floats of at least 8 bits, not 'i1'}}
+func.func private @bool(!nv_tileaa.smem<2x64x32xi1, #shared>)
+
+// -----
+
+// expected-error @+1 {{!nv_tileaa.smem needs a #nv_tileaa.swizzled_shared encoding}}
+func.func private @encoding(!nv_tileaa.smem<2x64x32xf16, #nv_tileaa.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>>)
+
+// -----
+
+#shared = #nv_tileaa.swizzled_shared<vec = 16, perPhase = 1, maxPhase = 8, order = [1, 0]>
+// expected-error @+1 {{!nv_tileaa.smem tile 64x8 does not fit the swizzle (dimension 1 is not a multiple of 16)}}
+func.func private @fit(!nv_tileaa.smem<2x64x8xf16, #shared>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.swizzled_shared vec must be a power of two, but got 6}}
+func.func private @vec(!nv_tileaa.smem<2x64x32xf16, #nv_tileaa.swizzled_shared<vec = 6, perPhase = 1, maxPhase = 8, order = [1, 0]>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.swizzled_shared order must be [0, 1] or [1, 0]}}
+func.func private @order(!nv_tileaa.smem<2x64x32xf16, #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 1]>>)
+
+// -----
+
+#shared = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @copy_shape(%p: tensor<32x32x!nv_tileaa.ptr<f16>>, %s: i32) {
+  %buf = nv_tileaa.local_alloc : !nv_tileaa.smem<2x64x32xf16, #shared>
+  // expected-error @+1 {{'nv_tileaa.async_copy' op pointer tile shape [32, 32] differs from the buffer's slot shape [64, 32]}}
+  nv_tileaa.async_copy %p, %buf[%s] : tensor<32x32x!nv_tileaa.ptr<f16>> -> !nv_tileaa.smem<2x64x32xf16, #shared>
+  nv_tileaa.return
+}
+
+// -----
+
+#shared = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @copy_type(%p: tensor<64x32x!nv_tileaa.ptr<bf16>>, %s: i32) {
+  %buf = nv_tileaa.local_alloc : !nv_tileaa.smem<2x64x32xf16, #shared>
+  // expected-error @+1 {{'nv_tileaa.async_copy' op pointer tile element type 'bf16' differs from the buffer's 'f16'}}
+  nv_tileaa.async_copy %p, %buf[%s] : tensor<64x32x!nv_tileaa.ptr<bf16>> -> !nv_tileaa.smem<2x64x32xf16, #shared>
+  nv_tileaa.return
+}
+
+// -----
+
+#shared = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @copy_space(%p: tensor<64x32x!nv_tileaa.ptr<f16, 3>>, %s: i32) {
+  %buf = nv_tileaa.local_alloc : !nv_tileaa.smem<2x64x32xf16, #shared>
+  // expected-error @+1 {{'nv_tileaa.async_copy' op copies from a tile of global pointers}}
+  nv_tileaa.async_copy %p, %buf[%s] : tensor<64x32x!nv_tileaa.ptr<f16, 3>> -> !nv_tileaa.smem<2x64x32xf16, #shared>
+  nv_tileaa.return
+}
+
+// -----
+
+#shared = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @copy_mask(%p: tensor<64x32x!nv_tileaa.ptr<f16>>, %m: tensor<32x64xi1>, %s: i32) {
+  %buf = nv_tileaa.local_alloc : !nv_tileaa.smem<2x64x32xf16, #shared>
+  // expected-error @+1 {{'nv_tileaa.async_copy' op mask must be an i1 tile of the pointers' shape}}
+  nv_tileaa.async_copy %p, %buf[%s], %m : tensor<64x32x!nv_tileaa.ptr<f16>>, tensor<32x64xi1> -> !nv_tileaa.smem<2x64x32xf16, #shared>
+  nv_tileaa.return
+}
+
+// -----
+
+#shared = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @read_shape(%s: i32) -> tensor<32x64xf16> {
+  %buf = nv_tileaa.local_alloc : !nv_tileaa.smem<2x64x32xf16, #shared>
+  // expected-error @+1 {{'nv_tileaa.local_load' op result shape [32, 64] differs from the buffer's slot shape [64, 32]}}
+  %t = nv_tileaa.local_load %buf[%s] : !nv_tileaa.smem<2x64x32xf16, #shared> -> tensor<32x64xf16>
+  nv_tileaa.return %t : tensor<32x64xf16>
+}
+
+// -----
+
+nv_tileaa.func @wait() {
+  // expected-error @+1 {{'nv_tileaa.async_wait' op attribute 'pending' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative}}
+  nv_tileaa.async_wait {pending = -1 : i32}
+  nv_tileaa.return
+}

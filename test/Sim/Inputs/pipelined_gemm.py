@@ -1,0 +1,130 @@
+"""GEMMs whose K loop is software-pipelined through cp.async, on the CPU
+simulator.
+
+The kernels of mma_gemm.py (f16; f16 with B^T, whose permuted B stays a
+synchronous load; i8, whose N-contiguous B is read back without ldmatrix),
+with K and N declared multiples of 8 (nv_tileaa.assume), so that the
+operand loads move 8 or 16 bytes per access and the pipeliner turns them
+into cp.async copies, at several pipeline depths
+(kernel_spec numStages) and trip counts: K = 0 (no iteration: the result
+is zero), 8 (one partial step), 40 (two) and 200 (more steps than stages,
+partial last step). M = 70 and N = 40 are not tile multiples.
+The simulator's cp.async lands only when a wait retires its group (until
+then the destination reads as NaN), so a wait too few or a slot reused too
+early shows as wrong results. Prints one PASS/FAIL line per case.
+"""
+import argparse
+import os
+import random
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import mma_gemm  # noqa: E402
+simlib = mma_gemm.simlib
+
+ASSUMES = """
+  %k = nv_tileaa.assume %k_arg {div_by = 8 : i64} : i32
+  %n = nv_tileaa.assume %n_arg {div_by = 8 : i64} : i32
+"""
+
+
+def pipelined_kernel(case, stages):
+    """mma_gemm's kernel for `case` with numStages = stages."""
+    name, ta, tb, tc, tf32, signed, transposed = case
+    text = mma_gemm.kernel(mma_gemm.TYPES[ta].name, mma_gemm.TYPES[tb].name,
+                           tc, transposed, tf32, signed)
+    text = text.replace("%n: i32, %k: i32)", "%n_arg: i32, %k_arg: i32)")
+    text = text.replace("numWarps = 4>", "numWarps = 4, numStages = %d>"
+                        % stages)
+    return re.sub(r"(\{nv_tileaa.kernel_spec[^\n]*\n)",
+                  lambda m: m.group(1) + ASSUMES, text, count=1)
+
+
+CASES = [c for c in mma_gemm.CASES if c[0] in ("f16", "f16_bt", "i8")]
+
+
+def mutants(tools, case, target, work, rng):
+    """The numStages = 3 f16 kernel as the driver optimizes it, and two
+    mutants of its LLVM IR: the loop's wait allowing one more pending group
+    (the slot read before its copy lands) and the barrier after it removed
+    (a warp reads what another warp's copies have not yet delivered, or
+    overwrites a slot another warp still reads). Returns (name, wrong
+    elements) per variant; only the original may be right."""
+    source = os.path.join(work, "mutant_base.mlir")
+    with open(source, "w") as f:
+        f.write(pipelined_kernel(case, 3))
+    dump = os.path.join(work, "mutant_dump")
+    simlib.run([tools.tileiras, "--gpu-name=" + target, source, "-o",
+                os.path.join(work, "mutant_base.ptx"), "--dump-dir", dump])
+    with open(os.path.join(dump, "mutant_base.%s.06-llvm-after-opt.ll"
+                           % target)) as f:
+        text = f.read()
+    wait = "call void @llvm.nvvm.cp.async.wait.group(i32 1)"
+    barrier = wait + "\n  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)"
+    if text.count(wait) != 1 or text.count(barrier) != 1:
+        raise SystemExit("unexpected IR: the loop's wait and barrier not found")
+    variants = [("original", text),
+                ("wait_group 2", text.replace(wait, wait.replace("i32 1", "i32 2"))),
+                ("no barrier", text.replace(barrier, wait))]
+    results = []
+    for name, body in variants:
+        ll = os.path.join(work, "mutant_%d.ll" % len(results))
+        with open(ll, "w") as f:
+            f.write(body)
+        kern = tools.build(ll, name="mutant_%d" % len(results), target=target)
+        results.append((name, mma_gemm.run_case(tools, case, target, 70, 40,
+                                                200, rng, kern=kern)))
+    return results
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--bin", default=None)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--target", default="sm_80")
+    parser.add_argument("--stages", default="2,3,4")
+    parser.add_argument("--ks", default="0,8,40,200")
+    parser.add_argument("--only", default=None)
+    parser.add_argument("--emit-mlir", action="store_true")
+    parser.add_argument("--mutants", action="store_true",
+                        help="check that broken synchronization fails")
+    args = parser.parse_args()
+    os.makedirs(args.work, exist_ok=True)
+    tools = None if args.emit_mlir else simlib.Toolchain(args.work,
+                                                         bin_dir=args.bin)
+    rng = random.Random(2027)
+    if args.mutants:
+        results = mutants(tools, CASES[0], args.target, args.work, rng)
+        for name, bad in results:
+            print("%s: %d wrong elements" % (name, bad))
+        caught = results[0][1] == 0 and all(bad for _, bad in results[1:])
+        print("mutants %s" % ("caught" if caught else "NOT caught"))
+        return 0 if caught else 1
+    passed = failed = 0
+    for case in CASES:
+        if args.only and case[0] != args.only:
+            continue
+        for stages in (int(s) for s in args.stages.split(",")):
+            tag = "%s_s%d" % (case[0], stages)
+            source = os.path.join(args.work, tag + ".mlir")
+            with open(source, "w") as f:
+                f.write(pipelined_kernel(case, stages))
+            if args.emit_mlir:
+                continue
+            kern = tools.build(source, name=tag, target=args.target)
+            for k in (int(k) for k in args.ks.split(",")):
+                bad = mma_gemm.run_case(tools, case, args.target, 70, 40, k,
+                                        rng, kern=kern)
+                print("%s: %s numStages=%d K=%d on %s"
+                      % ("FAIL" if bad else "PASS", case[0], stages, k,
+                         args.target))
+                failed += bool(bad)
+                passed += not bad
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
