@@ -22,7 +22,7 @@ into test/Driver/Inputs/fuzz/ to keep them as regression inputs, which
 `--replay DIR` (and test/Driver/fuzz-regressions.test) runs.
 
   fuzz.py --seconds 60 [--jobs 2] [--seed N] [--keep DIR] [--max-runs N]
-  fuzz.py --mode opt --seconds 60 [--stage-seeds N]
+  fuzz.py --mode opt --seconds 60 [--derived-seeds N]
   fuzz.py --replay test/Driver/Inputs/fuzz
 
 A replayed input whose first line is `// tileiras-opt: ARGS` runs as
@@ -207,7 +207,7 @@ def stage_seeds(tools, seeds, scratch, count, rng):
 
 def opt_seeds(tools, scratch, args, rng):
     seeds = find_seeds(("nv_tileaa", "cuda_tile"))
-    return seeds + stage_seeds(tools, seeds, scratch, args.stage_seeds, rng)
+    return seeds + stage_seeds(tools, seeds, scratch, args.derived_seeds, rng)
 
 
 def random_opt_args(rng):
@@ -320,7 +320,7 @@ def make_cases(args, tools, scratch, rng):
     if args.mode == "opt":
         seeds = opt_seeds(tools, scratch, args, rng)
         bc_seeds = bytecode_seeds(
-            tools, rng.sample(seeds, min(args.stage_seeds, len(seeds))),
+            tools, rng.sample(seeds, min(args.derived_seeds, len(seeds))),
             scratch)
 
         def next_opt(local):
@@ -334,8 +334,9 @@ def make_cases(args, tools, scratch, rng):
             next_opt
 
     seeds = find_seeds()
-    bc_seeds = bytecode_seeds(tools, seeds, scratch) \
-        if args.mode in ("both", "bytecode") else []
+    bc_seeds = bytecode_seeds(
+        tools, rng.sample(seeds, min(args.derived_seeds, len(seeds))),
+        scratch) if args.mode in ("both", "bytecode") else []
 
     def next_case(local):
         if bc_seeds and (args.mode == "bytecode" or local.random() < 0.4):
@@ -348,6 +349,8 @@ def make_cases(args, tools, scratch, rng):
 
 def campaign(args, tools):
     rng = random.Random(args.seed)
+    # The time limit covers preparing the seeds too.
+    deadline = time.monotonic() + args.seconds
     scratch = tempfile.mkdtemp(prefix="tileiras-fuzz-")
     counts = {"text": 0, "bytecode": 0, "opt": 0, "opt-bytecode": 0}
     exits = {}
@@ -355,7 +358,6 @@ def campaign(args, tools):
     try:
         summary, next_case = make_cases(args, tools, scratch, rng)
         lock = threading.Lock()
-        deadline = time.monotonic() + args.seconds
 
         def worker(index):
             workdir = os.path.join(scratch, "w%d" % index)
@@ -462,9 +464,9 @@ def main():
                         help="seconds before a run counts as a hang")
     parser.add_argument("--mode", choices=["both", "text", "bytecode", "opt"],
                         default="both")
-    parser.add_argument("--stage-seeds", type=int, default=40,
-                        help="opt mode: seeds whose IR after each phase "
-                        "becomes a seed too")
+    parser.add_argument("--derived-seeds", type=int, default=40,
+                        help="how many seeds are also converted to bytecode "
+                        "and (opt mode) to the IR after each phase")
     parser.add_argument("--keep", help="write offending inputs here")
     parser.add_argument("--replay", help="run every input in this folder")
     parser.add_argument("--tools", default=os.path.join(ROOT, "build", "bin"),

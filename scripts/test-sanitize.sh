@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The sanitizer job (docs/cli.md, "Sanitizer builds"): builds a second tree
+# with -DTILEIRAS_SANITIZE=address,undefined into $TILEIRAS_SANITIZE_BUILD_DIR
+# (default: build-asan/) and runs the lit suites listed in
+# $TILEIRAS_SANITIZE_SUITES under it. scripts/test.sh runs it after the
+# normal suite passes; TILEIRAS_CI_SANITIZE=0 skips it there.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${TILEIRAS_SANITIZE_BUILD_DIR:-$ROOT/build-asan}
+# Suites under test/ (see docs/cli.md for why these).
+SUITES=${TILEIRAS_SANITIZE_SUITES:-@SUITES@}
+
+if [ ! -f "$BUILD/build.ninja" ]; then
+  echo "== configuring $BUILD (AddressSanitizer + UndefinedBehaviorSanitizer)"
+  cmake -G Ninja -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release \
+    -DTILEIRAS_SANITIZE=address,undefined
+fi
+echo "== building $BUILD"
+cmake --build "$BUILD"
+
+LIT=$(llvm-config-22 --bindir)/lit
+dirs=()
+for suite in $SUITES; do dirs+=("$BUILD/test/$suite"); done
+echo "== running tests under the sanitizers: $SUITES"
+set +e
+"$LIT" -sv --time-tests "${dirs[@]}" "$@" 2>&1 | tee "$BUILD/test-results.txt"
+status=${PIPESTATUS[0]}
+set -e
+exit "$status"
