@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite: installs and builds (scripts/bootstrap.sh), then runs
 # every lit suite, the gtest unit tests and the Python tests in one lit run,
-# and prints a pass/fail summary. Exit status 0 only when everything passed.
+# and prints a pass/fail summary. When that passes, the sanitizer job
+# (scripts/test-sanitize.sh) builds build-asan/ with AddressSanitizer and
+# UndefinedBehaviorSanitizer and runs its test subset there;
+# TILEIRAS_CI_SANITIZE=0 skips it. Exit status 0 only when everything passed.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -16,12 +19,33 @@ set +e
 status=${PIPESTATUS[0]}
 set -e
 
+sanitize=${TILEIRAS_CI_SANITIZE:-1}
+san_status=skipped
+if [ "$status" -eq 0 ] && [ "$sanitize" != 0 ]; then
+  set +e
+  "$ROOT/scripts/test-sanitize.sh" "$@"
+  san_status=$?
+  set -e
+fi
+
+summary() {
+  grep -E "^ *(Total Discovered Tests|Passed|Failed|Unsupported|Skipped|Expectedly Failed|Unexpectedly Passed|Timed Out)" "$1" || true
+}
 echo
 echo "================ tileiras test summary ================"
-grep -E "^ *(Total Discovered Tests|Passed|Failed|Unsupported|Skipped|Expectedly Failed|Unexpectedly Passed|Timed Out)" "$BUILD/test-results.txt" || true
-if [ "$status" -eq 0 ]; then
-  echo "RESULT: all tests passed"
+summary "$BUILD/test-results.txt"
+if [ "$san_status" = skipped ]; then
+  echo "sanitizer job: not run" \
+    "($([ "$sanitize" = 0 ] && echo "TILEIRAS_CI_SANITIZE=0" || echo "the suite failed"))"
 else
-  echo "RESULT: FAILURES (see above; full log in $BUILD/test-results.txt)"
+  echo "---- sanitizer job (address,undefined) ----"
+  summary "${TILEIRAS_SANITIZE_BUILD_DIR:-$ROOT/build-asan}/test-results.txt"
 fi
-exit "$status"
+if [ "$status" -eq 0 ] && { [ "$san_status" = skipped ] || [ "$san_status" -eq 0 ]; }; then
+  echo "RESULT: all tests passed"
+  exit 0
+fi
+echo "RESULT: FAILURES (see above; logs in $BUILD/test-results.txt" \
+  "and build-asan/test-results.txt)"
+[ "$status" -ne 0 ] && exit "$status"
+exit "$san_status"
