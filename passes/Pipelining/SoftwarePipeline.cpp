@@ -26,6 +26,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -90,13 +91,22 @@ nv::SharedMemType bufferFor(nv::LoadOp load, unsigned numStages,
   return nv::SharedMemType::get(context, shape, element, encoding);
 }
 
+/// True for a tile of zeros (what a masked cp.async writes), as a constant
+/// or a splat of one.
+bool isZeroTile(Value value) {
+  if (auto splat = value.getDefiningOp<nv::SplatOp>())
+    value = splat.getSrc();
+  return matchPattern(value, m_Zero()) || matchPattern(value, m_AnyZeroFloat());
+}
+
 /// Loads of `loop`'s body that only feed an mma operand conversion.
 SmallVector<Candidate> findCandidates(scf::ForOp loop, unsigned numStages,
                                       const AxisInfoAnalysis &axisInfo) {
   SmallVector<Candidate> result;
   for (auto load : loop.getBody()->getOps<nv::LoadOp>()) {
     auto pointers = dyn_cast<RankedTensorType>(load.getPtr().getType());
-    if (!pointers || pointers.getRank() != 2 || load.getOther() ||
+    if (!pointers || pointers.getRank() != 2 ||
+        (load.getOther() && !isZeroTile(load.getOther())) ||
         load.getCacheModifierAttr() || load.getEvictionPolicyAttr() ||
         load.getMemSemanticAttr() || load.getMemScopeAttr() ||
         cast<nv::PtrType>(pointers.getElementType()).getAddressSpace() !=

@@ -120,7 +120,7 @@ class CompiledKernel:
 
 
 class JITFunction:
-    def __init__(self, fn, num_warps=4):
+    def __init__(self, fn, num_warps=4, num_stages=None):
         self.fn = fn
         self.__name__ = fn.__name__
         self.__doc__ = fn.__doc__
@@ -131,6 +131,7 @@ class JITFunction:
                            p.annotation is tl.constexpr or
                            p.annotation == "tl.constexpr"}
         self.default_num_warps = num_warps
+        self.default_num_stages = num_stages
         self._memory = {}
         self._source_key = None
         functools.update_wrapper(self, fn)
@@ -193,11 +194,14 @@ class JITFunction:
 
     # ------------------------------------------------------------ compile
     def compile(self, *args, target="sm_90a", kind="ptx", num_warps=None,
-                options=(), **kwargs):
+                num_stages=None, options=(), **kwargs):
         """Compiles for `target`; kind is ptx, cubin or llvm (the
         simulator's input). Arguments are launch arguments or type strings
-        ("*fp32", "i32"); constexprs by keyword."""
+        ("*fp32", "i32"); constexprs by keyword. num_stages overrides the
+        decorator's software-pipelining depth."""
         runtime, constants = self.bind(args, kwargs)
+        if num_stages is not None:
+            options = list(options) + ["--num-stages=%d" % num_stages]
         return self._compile(runtime, constants, target, kind,
                              num_warps or self.default_num_warps, options)
 
@@ -210,6 +214,9 @@ class JITFunction:
                 raise CompileError("constexpr %s must be a number, bool, "
                                    "string or dtype, got %r" % (name, value))
         options = list(options)
+        if self.default_num_stages is not None and not any(
+                o.startswith("--num-stages") for o in options):
+            options.append("--num-stages=%d" % self.default_num_stages)
         key = cache.make_key(
             FRONTEND_VERSION, driver.version(), self.source_key(),
             self.__name__, {n: t.name for n, t in types.items()},
@@ -295,8 +302,11 @@ def format_diagnostics(result, mlir):
     return "\n".join(lines)
 
 
-def jit(fn=None, *, num_warps=4):
-    """Decorator: `@tileiras.jit` or `@tileiras.jit(num_warps=8)`."""
+def jit(fn=None, *, num_warps=4, num_stages=None):
+    """Decorator: `@tileiras.jit` or `@tileiras.jit(num_warps=8,
+    num_stages=2)`; num_stages is the K-loop pipelining depth
+    (docs/pipelining.md; default: the compiler's, 3)."""
     if fn is None:
-        return lambda f: JITFunction(f, num_warps=num_warps)
-    return JITFunction(fn, num_warps=num_warps)
+        return lambda f: JITFunction(f, num_warps=num_warps,
+                                     num_stages=num_stages)
+    return JITFunction(fn, num_warps=num_warps, num_stages=num_stages)
