@@ -59,6 +59,12 @@ std::optional<Operands> mmaOperands(Type a, Type b, Type acc,
   Type want = intAcc      ? Type(IntegerType::get(a.getContext(), 32))
               : a.isF64() ? Type(Float64Type::get(a.getContext()))
                           : Type(Float32Type::get(a.getContext()));
+  // f16 operands also have the f16-accumulator form (two .f16x2 C/D
+  // registers holding the same elements as the four f32 ones).
+  if (a.isF16() && acc.isF16()) {
+    result.typeName += " -> f16";
+    return result;
+  }
   if (acc != want) {
     whyNot = "the accumulator is " + typeName(acc) + ", mma.sync is used for " +
              typeName(want) + " accumulators with " + typeName(a) + " operands";

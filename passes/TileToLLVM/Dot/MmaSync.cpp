@@ -87,9 +87,10 @@ NVVM::MMATypes ptxType(Type type, std::optional<nv::Signedness> signedness) {
                                               : NVVM::MMATypes::u8;
 }
 
-/// Packs a fragment into the 32-bit registers mma.sync reads: f16 pairs as
-/// vector<2xf16>, f64 as itself (m8n8k4: one f64 per register), everything
-/// else as i32 (tf32 rounded to nearest, ties away, like the FMA path).
+/// Packs a fragment into the registers mma.sync reads: f16 pairs as
+/// vector<2xf16>, single f32/s32/f64 elements (accumulators, m8n8k4
+/// operands) as themselves, everything else as i32 (tf32 rounded to
+/// nearest, ties away, like the FMA path).
 class FragmentPacker {
 public:
   FragmentPacker(OpBuilder &builder, Location loc, Type elementType,
@@ -110,12 +111,12 @@ public:
 private:
   Value packWord(ArrayRef<unsigned> regs) {
     Type i32 = builder.getI32Type();
-    if (elementType.isF64())
-      return registers[regs[0]];
     if (isa<FloatTF32Type>(elementType)) {
       Value rounded = roundToTf32(builder, loc, registers[regs[0]], hasTf32Cvt);
       return LLVM::BitcastOp::create(builder, loc, i32, rounded);
     }
+    if (regs.size() == 1)
+      return registers[regs[0]];
     Type lane = registers[regs[0]].getType();
     auto vectorType = VectorType::get({int64_t(regs.size())}, lane);
     Value vector = LLVM::UndefOp::create(builder, loc, vectorType);
@@ -214,19 +215,29 @@ lowering::lowerMmaSyncDot(nv::DotOp op, Value aTile, Value bTile, Value cTile,
   std::optional<NVVM::MMAIntOverflow> overflow;
   if (accElement.isInteger(32))
     overflow = NVVM::MMAIntOverflow::wrapped; // as the FMA path: mod 2^32
+  // An f16 accumulator is two .f16x2 registers: c0, c1 and c2, c3 of the
+  // four fragment elements (packed like an f16 operand, 2 per word).
+  unsigned accWidth = accElement.isF16() ? 2 : 1;
+  Type accWord =
+      accWidth == 2 ? Type(VectorType::get({2}, accElement)) : accElement;
+  unsigned fragment = layout::mmaFragmentElements(2, kWidth, instrM);
   auto resultType = LLVM::LLVMStructType::getLiteral(
-      builder.getContext(),
-      SmallVector<Type>(layout::mmaFragmentElements(2, kWidth, instrM),
-                        accElement));
+      builder.getContext(), SmallVector<Type>(fragment / accWidth, accWord));
+  // `d` is updated in place; the packer reads the current values.
+  FragmentPacker packC(builder, loc, accElement, d, accWidth, state.target);
   int64_t shape[] = {instrM, layout::kMmaN, layout::mmaInstrK(kWidth, instrM)};
   for (const MmaInstruction &instr : *plan) {
-    SmallVector<Value> c;
-    for (unsigned reg : instr.c)
-      c.push_back(d[reg]);
+    SmallVector<Value> c = packC.pack(instr.c);
     Value result = emitMma(builder, loc, resultType, packA.pack(instr.a),
                            packB.pack(instr.b), c, shape, overflow, types);
-    for (auto [i, reg] : llvm::enumerate(instr.c))
-      d[reg] = LLVM::ExtractValueOp::create(builder, loc, result, i);
+    for (auto [i, reg] : llvm::enumerate(instr.c)) {
+      Value word =
+          LLVM::ExtractValueOp::create(builder, loc, result, i / accWidth);
+      d[reg] = accWidth == 1 ? word
+                             : LLVM::ExtractElementOp::create(
+                                   builder, loc, word,
+                                   i32Constant(builder, loc, i % accWidth));
+    }
   }
   return d;
 }

@@ -24,6 +24,20 @@ nv_tileaa.func @f16(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x
 
 // -----
 
+// f16 operands with an f16 accumulator: the same fragments, two .f16x2
+// registers per instruction (mma.sync.m16n8k16 .f16.f16.f16.f16).
+// CHECK: #[[M16:mma[0-9]*]] = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
+// CHECK-LABEL: nv_tileaa.func @f16_acc16
+// CHECK: nv_tileaa.dot {{.*}} {nv_tileaa.dot_path = "mma.sync.m16n8k16 f16 -> f16"} : {{.*}} -> tensor<64x64xf16, #[[M16]]>
+// SM75-LABEL: nv_tileaa.func @f16_acc16
+// SM75: {nv_tileaa.dot_path = "fma: sm_75 has no mma.sync for f16 -> f16 (sm_80+)"}
+nv_tileaa.func @f16_acc16(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf16>) -> tensor<64x64xf16> {
+  %d = nv_tileaa.dot %a, %b, %c : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf16> -> tensor<64x64xf16>
+  nv_tileaa.return %d : tensor<64x64xf16>
+}
+
+// -----
+
 // 16x64 over 4 warps: all four along N.
 // CHECK: #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [1, 4], instrShape = [16, 8]>
 // CHECK-LABEL: nv_tileaa.func @bf16
