@@ -5,7 +5,8 @@ Two kinds of kernel, each run at sizes that are not multiples of its tiles:
   from the template of mma_gemm.py (64x64 tiles of C, K steps of 32);
 * batched (rank-3) GEMMs, C[b] = A[b] @ B[b] + C, tiles of
   BB x TM x TN with K steps of TK, for f16/bf16/tf32/i8 operands and f32,
-  f16 or i32 accumulators.
+  f16 or i32 accumulators (batch 3, or 11 for tiles of more than 2
+  batches).
 Prints one PASS/FAIL line per case and a summary; exit status 1 on any
 failure. --emit-mlir only writes each case's kernel to WORK/NAME.mlir.
 """
@@ -241,6 +242,8 @@ BATCHED_CASES = [
     ("bmm_tf32", "tf32", "f32", 2, 32, 16, 16, 4),
     ("bmm_i8", "i8", "i32", 2, 32, 32, 32, 4),
     ("bmm_f16_b1", "f16", "f32", 1, 32, 64, 32, 4),
+    # 8 batches over 4 warps: each warp loops over 2 of them.
+    ("bmm_f16_b8", "f16", "f32", 8, 16, 16, 16, 4),
 ]
 TWO_D = [("f16_acc16", False), ("f16_acc16_bt", True)]
 
@@ -284,8 +287,9 @@ def main():
     for case in BATCHED_CASES:
         if not args.only or args.only == case[0]:
             # batch, M, N, K: none a multiple of its tile.
+            batch = 11 if case[3] > 2 else 3
             report(case[0], run_batched(tools, case, args.target,
-                                        3, 37, 41, 72, rng))
+                                        batch, 37, 41, 72, rng))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
