@@ -125,7 +125,7 @@ nv_tileaa.func @small(%a: tensor<16x8xf16>, %b: tensor<8x8xf16>, %c: tensor<16x8
 // CHECK-DAG: #[[BB:dot_operand[0-9]*]] = #nv_tileaa.dot_operand<opIdx = 1, parent = #[[MB]], kWidth = 2>
 // 8 batches, 4 warps: all four along the batch; f64 batched on m8n8k4.
 // CHECK-DAG: #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [4, 1, 1], instrShape = [1, 16, 8]>
-// CHECK-DAG: #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 1, 2], instrShape = [1, 8, 8]>
+// CHECK-DAG: #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 2, 1], instrShape = [1, 8, 8]>
 // CHECK-LABEL: nv_tileaa.func @batched
 // CHECK-DAG: nv_tileaa.convert_layout {{.*}} -> tensor<2x32x16xf16, #[[AB]]>
 // CHECK-DAG: nv_tileaa.convert_layout {{.*}} -> tensor<2x16x32xf16, #[[BB]]>

@@ -4,13 +4,12 @@ Two kinds of kernel, each run at sizes that are not multiples of its tiles:
 * 2-D GEMMs with an f16 accumulator (mma.sync.m16n8k16 .f16.f16.f16.f16),
   from the template of mma_gemm.py (64x64 tiles of C, K steps of 32);
 * batched (rank-3) GEMMs, C[b] = A[b] @ B[b] + C, tiles of
-  BB x TM x TN with K steps of TK, for f16/bf16/tf32/i8 operands and f32,
-  f16 or i32 accumulators (batch 3, or 11 for tiles of more than 2
+  BB x TM x TN with K steps of TK, for f16/bf16/tf32/i8/f64 operands and
+  f32, f16, i32 or f64 accumulators (batch 3, or 11 for tiles of more than 2
   batches).
 Prints one PASS/FAIL line per case and a summary; exit status 1 on any
 failure. --emit-mlir only writes each case's kernel to WORK/NAME.mlir.
 """
-import argparse
 import math
 import os
 import sys
@@ -160,6 +159,8 @@ NP = {}
 def sample(ta, shape, rng):
     if ta == "i8":
         return rng.integers(-128, 128, size=shape).astype(np.int8)
+    if ta == "f64":  # more mantissa bits than f32 has: f32 math fails
+        return rng.integers(-2**30, 2**30, size=shape) / 2.0**29
     values = rng.integers(-16, 17, size=shape) / 8.0  # exact in every type
     if ta == "bf16":
         bits = (values.astype(np.float32).view(np.uint32) >> 16)
@@ -184,7 +185,7 @@ def compare(name, ta, tc, got, a, b, k):
         magnitude = np.matmul(np.abs(a), np.abs(b))
         # f16: one rounding per 16-deep instruction plus the final one;
         # f32: one per instruction (and tf32 inputs are exact here).
-        eps = 2.0**-11 if tc == "f16" else 2.0**-24
+        eps = {"f16": 2.0**-11, "f64": 2.0**-53}.get(tc, 2.0**-24)
         steps = math.ceil(k / 16) + 1 if tc == "f16" else k + 2
         tol = steps * eps * magnitude
         bad = np.argwhere(np.abs(got.astype(np.float64) - want) > tol)
@@ -223,7 +224,7 @@ def run_batched(tools, case, target, batch, m, n, k, rng):
     kern = tools.build(source, name=name, target=target)
     a_bytes, a = as_bytes_and_values(ta, sample(ta, (batch, m, k), rng))
     b_bytes, b = as_bytes_and_values(ta, sample(ta, (batch, k, n), rng))
-    csize = 2 if tc == "f16" else 4
+    csize = {"f16": 2, "f64": 8}.get(tc, 4)
     args = [simlib.Buffer("a", a_bytes), simlib.Buffer("b", b_bytes),
             simlib.Buffer("c", b"\xff" * (batch * m * n * csize)),
             simlib.Scalar("i32", batch), simlib.Scalar("i32", m),
@@ -244,18 +245,13 @@ BATCHED_CASES = [
     ("bmm_f16_b1", "f16", "f32", 1, 32, 64, 32, 4),
     # 8 batches over 4 warps: each warp loops over 2 of them.
     ("bmm_f16_b8", "f16", "f32", 8, 16, 16, 16, 4),
+    ("bmm_f64", "f64", "f64", 2, 16, 16, 8, 4),  # m8n8k4
 ]
 TWO_D = [("f16_acc16", False), ("f16_acc16_bt", True)]
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--bin", default=None)
-    parser.add_argument("--work", required=True)
-    parser.add_argument("--target", default="sm_90a")
-    parser.add_argument("--only", default=None)
-    parser.add_argument("--emit-mlir", action="store_true")
-    args = parser.parse_args()
+    args = mma_gemm.parse_arguments(__doc__)
     os.makedirs(args.work, exist_ok=True)
     if args.emit_mlir:
         for name, transposed in TWO_D:
@@ -268,7 +264,7 @@ def main():
     global np
     import numpy as np
     NP.update({"f16": np.float16, "f32": np.float32, "i32": np.int32,
-               "i8": np.int8, "tf32": np.float32})
+               "i8": np.int8, "tf32": np.float32, "f64": np.float64})
     tools = simlib.Toolchain(args.work, bin_dir=args.bin)
     rng = np.random.default_rng(2026)
     failed = passed = 0
