@@ -146,6 +146,55 @@ float sim::mma::decodeElement(Type type, uint32_t bits) {
   return NAN;
 }
 
+namespace {
+/// A multiplicand type named in an intrinsic (f16 is never named: it is
+/// what a name without multiplicand types means).
+std::optional<Type> multiplicandType(const std::string &name) {
+  static const struct {
+    const char *name;
+    Type type;
+  } types[] = {{"bf16", Type::BF16}, {"tf32", Type::TF32}, {"s8", Type::S8},
+               {"u8", Type::U8},     {"e4m3", Type::E4M3}, {"e5m2", Type::E5M2},
+               {"f64", Type::F64}};
+  for (const auto &entry : types)
+    if (name == entry.name)
+      return entry.type;
+  return std::nullopt;
+}
+/// The fragment sizes of `instr`'s shape and types (A, B, C words per
+/// lane); false for a combination no mma.sync form has.
+bool setFragmentWords(Instr &instr) {
+  if (instr.f16Accumulator) { // m16n8k16 f16: C/D two .f16x2 words
+    if (instr.a != Type::F16 || instr.m != 16 || instr.k != 16)
+      return false;
+    instr.cWords = 2;
+    return true;
+  }
+  if (instr.a == Type::F64) {
+    if (instr.m != 8 || instr.k != 4)
+      return false;
+    instr.aWords = instr.bWords = 2;
+    return true;
+  }
+  if (instr.m == 8) { // m8n8k16 s8/u8 (sm_75): A 1 word, B 1, C/D 2
+    if (!instr.intAccumulator || instr.k != 16)
+      return false;
+    instr.aWords = instr.bWords = 1;
+    instr.cWords = 2;
+    return true;
+  }
+  if (instr.a == Type::F16 && instr.k == 8) { // sm_75's shape: half of k16
+    instr.aWords = 2;
+    instr.bWords = 1;
+    return true;
+  }
+  unsigned expectedK = bitsOf(instr.a) == 16  ? 16
+                       : bitsOf(instr.a) == 8 ? 32
+                                              : 8;
+  return instr.k == expectedK;
+}
+} // namespace
+
 std::optional<Instr> sim::mma::decode(const std::string &name) {
   std::vector<std::string> parts;
   std::stringstream in(name);
@@ -196,23 +245,11 @@ std::optional<Instr> sim::mma::decode(const std::string &name) {
     return std::nullopt;
   instr.f16Accumulator = dType == "f16";
   std::vector<Type> multiplicands;
-  for (const std::string &p : fields) {
-    if (p == "bf16")
-      multiplicands.push_back(Type::BF16);
-    else if (p == "tf32")
-      multiplicands.push_back(Type::TF32);
-    else if (p == "s8")
-      multiplicands.push_back(Type::S8);
-    else if (p == "u8")
-      multiplicands.push_back(Type::U8);
-    else if (p == "e4m3")
-      multiplicands.push_back(Type::E4M3);
-    else if (p == "e5m2")
-      multiplicands.push_back(Type::E5M2);
-    else if (p == "f64")
-      multiplicands.push_back(Type::F64);
-    else
+  for (const std::string &field : fields) {
+    std::optional<Type> type = multiplicandType(field);
+    if (!type)
       return std::nullopt;
+    multiplicands.push_back(*type);
   }
   if (multiplicands.empty())
     multiplicands.push_back(Type::F16);
@@ -221,34 +258,7 @@ std::optional<Instr> sim::mma::decode(const std::string &name) {
   instr.intAccumulator = instr.a == Type::S8 || instr.a == Type::U8;
   if (bitsOf(instr.a) != bitsOf(instr.b))
     return std::nullopt;
-  if (instr.f16Accumulator) { // m16n8k16 f16: C/D two .f16x2 words
-    if (instr.a != Type::F16 || instr.m != 16 || instr.k != 16)
-      return std::nullopt;
-    instr.cWords = 2;
-    return instr;
-  }
-  if (instr.a == Type::F64) {
-    if (instr.m != 8 || instr.k != 4)
-      return std::nullopt;
-    instr.aWords = instr.bWords = 2;
-    return instr;
-  }
-  if (instr.m == 8) { // m8n8k16 s8/u8 (sm_75): A 1 word, B 1, C/D 2
-    if (!instr.intAccumulator || instr.k != 16)
-      return std::nullopt;
-    instr.aWords = instr.bWords = 1;
-    instr.cWords = 2;
-    return instr;
-  }
-  if (instr.a == Type::F16 && instr.k == 8) { // sm_75's shape: half of k16
-    instr.aWords = 2;
-    instr.bWords = 1;
-    return instr;
-  }
-  unsigned expectedK = bitsOf(instr.a) == 16  ? 16
-                       : bitsOf(instr.a) == 8 ? 32
-                                              : 8;
-  if (instr.k != expectedK)
+  if (!setFragmentWords(instr))
     return std::nullopt;
   return instr;
 }
