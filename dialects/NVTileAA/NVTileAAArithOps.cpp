@@ -427,13 +427,15 @@ LogicalResult DotOp::verify() {
     if (getPropagateNan())
       return emitOpError("propagate_nan applies only to floating-point dot");
   } else {
-    // f64 operands accumulate in f64; every other float input in f32.
+    // f64 operands accumulate in f64, f16 ones in f32 or f16 (mma.sync has
+    // both forms); every other float input in f32.
+    bool f16Accumulator = a.isF16() && b.isF16() && c.isF16();
     if (a.isF64() && b.isF64()) {
       if (!c.isF64())
         return emitOpError() << "expects #C element type to be f64 for f64 "
                                 "operands, but got "
                              << c;
-    } else if (!c.isF32()) {
+    } else if (!c.isF32() && !f16Accumulator) {
       return emitOpError() << "expects #C element type to be f32, but got "
                            << c;
     }

@@ -149,25 +149,31 @@ LogicalResult MmaEncodingAttr::verify(
     return emitError() << "#nv_tileaa.mma versionMajor must be 2 (mma.sync), "
                           "got "
                        << versionMajor;
-  if (warpsPerCTA.size() != 2 || !allPowersOfTwo(warpsPerCTA) ||
+  size_t rank = warpsPerCTA.size();
+  if ((rank != 2 && rank != 3) || !allPowersOfTwo(warpsPerCTA) ||
       product(warpsPerCTA) > 32)
-    return emitError() << "#nv_tileaa.mma warpsPerCTA must be two powers of "
-                          "two multiplying to at most 32";
-  if (instrShape.size() != 2 ||
-      (instrShape[0] != layout::kMmaM && instrShape[0] != layout::kMmaF64M) ||
-      instrShape[1] != layout::kMmaN)
+    return emitError() << "#nv_tileaa.mma warpsPerCTA must be two (or, "
+                          "batched, three) powers of two multiplying to at "
+                          "most 32";
+  // Rank 3 puts a batch of one instruction in front: [1, instrM, 8].
+  if (instrShape.size() != rank || (rank == 3 && instrShape[0] != 1) ||
+      (instrShape[rank - 2] != layout::kMmaM &&
+       instrShape[rank - 2] != layout::kMmaF64M) ||
+      instrShape[rank - 1] != layout::kMmaN)
     return emitError() << "#nv_tileaa.mma instrShape must be [16, 8] "
-                          "(m16n8kK) or [8, 8] (m8n8k4 f64) for version 2";
+                          "(m16n8kK) or [8, 8] (m8n8k4 f64) for version 2, "
+                          "with a leading 1 when warpsPerCTA has rank 3";
   return success();
 }
 
 layout::LinearLayout
 MmaEncodingAttr::toLinearLayout(llvm::ArrayRef<int64_t> shape) const {
-  return layout::mmaAccumulatorLayout(shape, getWarpsPerCTA(),
-                                      getInstrShape()[0]);
+  return layout::mmaAccumulatorLayout(shape, getWarpsPerCTA(), getInstrM());
 }
 
-unsigned MmaEncodingAttr::getLayoutRank() const { return 2; }
+unsigned MmaEncodingAttr::getLayoutRank() const {
+  return getWarpsPerCTA().size();
+}
 
 unsigned MmaEncodingAttr::getLayoutNumWarps() const {
   return product(getWarpsPerCTA());
@@ -176,16 +182,16 @@ unsigned MmaEncodingAttr::getLayoutNumWarps() const {
 LogicalResult MmaEncodingAttr::verifyEncoding(
     llvm::ArrayRef<int64_t> shape, Type,
     function_ref<InFlightDiagnostic()> emitError) const {
-  if (failed(verifyRankMatches("mma", 2, shape, emitError)))
+  if (failed(verifyRankMatches("mma", getLayoutRank(), shape, emitError)))
     return failure();
   // A size-1 dimension is a broadcast source (an accumulator's row or
   // column of indices): every fragment position along it holds the element.
-  int64_t instrM = getInstrShape()[0];
-  if ((shape[0] < instrM && shape[0] != 1) ||
-      (shape[1] < layout::kMmaN && shape[1] != 1))
+  int64_t instrM = getInstrM();
+  int64_t m = shape[shape.size() - 2], n = shape.back();
+  if ((m < instrM && m != 1) || (n < layout::kMmaN && n != 1))
     return emitError() << "#nv_tileaa.mma needs a tile of at least " << instrM
-                       << "x8 (or 1 along a broadcast dimension), got "
-                       << shape[0] << "x" << shape[1];
+                       << "x8 (or 1 along a broadcast dimension), got " << m
+                       << "x" << n;
   return success();
 }
 
@@ -215,7 +221,7 @@ DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "#nv_tileaa.dot_operand of an mma parent needs "
                           "kWidth 1, 2 or 4, got "
                        << kWidth;
-  if (mma && mmaParent.getInstrShape()[0] == layout::kMmaF64M && kWidth != 1)
+  if (mma && mmaParent.getInstrM() == layout::kMmaF64M && kWidth != 1)
     return emitError() << "#nv_tileaa.dot_operand of an m8n8k4 (instrShape "
                           "[8, 8]) parent needs kWidth 1, got "
                        << kWidth;
@@ -229,7 +235,7 @@ layout::LinearLayout
 DotOperandEncodingAttr::toLinearLayout(llvm::ArrayRef<int64_t> shape) const {
   if (auto mma = dyn_cast<MmaEncodingAttr>(getParent()))
     return layout::mmaOperandLayout(shape, getOpIdx(), mma.getWarpsPerCTA(),
-                                    getKWidth(), mma.getInstrShape()[0]);
+                                    getKWidth(), mma.getInstrM());
   // The accumulator's extent along the dimension this operand lacks does
   // not matter: its bases are dropped. Size 1 keeps them out entirely.
   unsigned rank = shape.size();
@@ -263,16 +269,17 @@ LogicalResult DotOperandEncodingAttr::verifyEncoding(
   if (!isa<MmaEncodingAttr>(getParent()))
     return success();
   // One instruction's operand: A is at least instrM x kInstr, B kInstr x 8.
-  int64_t instrM = cast<MmaEncodingAttr>(getParent()).getInstrShape()[0];
+  int64_t instrM = cast<MmaEncodingAttr>(getParent()).getInstrM();
   int64_t kInstr = layout::mmaInstrK(getKWidth(), instrM);
-  int64_t outer = getOpIdx() == 0 ? shape[0] : shape[1];
-  int64_t k = getOpIdx() == 0 ? shape[1] : shape[0];
+  int64_t rows = shape[shape.size() - 2], columns = shape.back();
+  int64_t outer = getOpIdx() == 0 ? rows : columns;
+  int64_t k = getOpIdx() == 0 ? columns : rows;
   if (outer < (getOpIdx() == 0 ? instrM : layout::kMmaN) || k < kInstr)
     return emitError() << "#nv_tileaa.dot_operand of an mma parent needs a "
                        << (getOpIdx() == 0 ? std::to_string(instrM) + " x "
                                            : std::string())
                        << kInstr << (getOpIdx() == 0 ? "" : " x 8")
-                       << " tile at least, got " << shape[0] << "x" << shape[1];
+                       << " tile at least, got " << rows << "x" << columns;
   return success();
 }
 

@@ -85,11 +85,21 @@ def NVTileAA_MmaEncodingAttr
     [16, 8]>`: the C/D fragments of `mma.sync` m16n8 instructions (version
     2), warps tiling the [M, N] accumulator `warpsPerCTA` = [along M, along
     N] (warp id = m * wn + n) and each warp repeating the 16x8 instruction
-    over the rest. Only rank 2.
+    over the rest. Rank 3 (a batched dot, [batch, M, N]):
+    `warpsPerCTA = [batch warps, M warps, N warps]` (warp id =
+    (b * wm + m) * wn + n) and `instrShape = [1, 16, 8]` (or `[1, 8, 8]`);
+    each batch is laid out as the rank-2 form, the batches a warp owns
+    after its 2-D repetitions.
   }];
   let parameters = (ins "unsigned":$versionMajor,
                         ArrayRefParameter<"unsigned">:$warpsPerCTA,
                         ArrayRefParameter<"unsigned">:$instrShape);
+  let extraClassDeclaration = [{
+    /// Rows of one instruction: 16 (m16n8kK) or 8 (m8n8k4 f64).
+    int64_t getInstrM() const {
+      return getInstrShape()[getInstrShape().size() - 2];
+    }
+  }];
   let assemblyFormat = [{
     `<` `versionMajor` `=` $versionMajor `,`
         `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,`

@@ -42,11 +42,9 @@ llvm::SmallVector<Coord> warpBases(llvm::ArrayRef<unsigned> warpsPerCTA,
     bases.push_back(keepM ? at(instrM * v, 0) : at(0, 0));
   return bases;
 }
-} // namespace
 
-LinearLayout layout::mmaAccumulatorLayout(llvm::ArrayRef<int64_t> shape,
-                                          llvm::ArrayRef<unsigned> warps,
-                                          int64_t instrM) {
+LinearLayout accumulator2D(llvm::ArrayRef<int64_t> shape,
+                           llvm::ArrayRef<unsigned> warps, int64_t instrM) {
   llvm::SmallVector<Coord> regs{at(0, 1)};
   if (instrM == kMmaM)
     regs.push_back(at(8, 0));
@@ -58,10 +56,9 @@ LinearLayout layout::mmaAccumulatorLayout(llvm::ArrayRef<int64_t> shape,
                       warpBases(warps, /*keepM=*/true, /*keepN=*/true, instrM));
 }
 
-LinearLayout layout::mmaOperandLayout(llvm::ArrayRef<int64_t> shape,
-                                      unsigned opIdx,
-                                      llvm::ArrayRef<unsigned> warps,
-                                      unsigned kWidth, int64_t instrM) {
+LinearLayout operand2D(llvm::ArrayRef<int64_t> shape, unsigned opIdx,
+                       llvm::ArrayRef<unsigned> warps, unsigned kWidth,
+                       int64_t instrM) {
   // Work in (outer, k) coordinates, outer = M for A and N for B; B's
   // coordinates are (k, n), so swap at the end.
   int64_t kInstr = mmaInstrK(kWidth, instrM);
@@ -86,6 +83,50 @@ LinearLayout layout::mmaOperandLayout(llvm::ArrayRef<int64_t> shape,
   // Warp bases are in tile coordinates already (N is dimension 1 of B).
   return LinearLayout(shape, toTile(regs), toTile(lanes),
                       warpBases(warps, /*keepM=*/isA, /*keepN=*/!isA, instrM));
+}
+
+/// A rank-3 ([batch, rows, columns]) layout from the rank-2 one of each
+/// batch: the batch is spread over the highest warp bits (warp id = b * (wm
+/// * wn) + the 2-D warp id), then over registers above the 2-D ones, so
+/// that one instruction's fragment stays in the lowest register bits.
+LinearLayout withBatch(const LinearLayout &inner, int64_t batch,
+                       unsigned batchWarps) {
+  auto lift = [](llvm::ArrayRef<Coord> bases) {
+    llvm::SmallVector<Coord> lifted;
+    for (const Coord &basis : bases)
+      lifted.push_back(Coord{0, basis[0], basis[1]});
+    return lifted;
+  };
+  llvm::SmallVector<Coord> regs = lift(inner.getBases(InDim::Register));
+  llvm::SmallVector<Coord> warps = lift(inner.getBases(InDim::Warp));
+  for (unsigned v = 1; v < batchWarps; v <<= 1)
+    warps.push_back(Coord{v, 0, 0}); // past the batch: replicated
+  for (int64_t v = batchWarps; v < batch; v <<= 1)
+    regs.push_back(Coord{v, 0, 0});
+  int64_t shape[] = {batch, inner.getShape()[0], inner.getShape()[1]};
+  return LinearLayout(shape, regs, lift(inner.getBases(InDim::Lane)), warps);
+}
+} // namespace
+
+LinearLayout layout::mmaAccumulatorLayout(llvm::ArrayRef<int64_t> shape,
+                                          llvm::ArrayRef<unsigned> warps,
+                                          int64_t instrM) {
+  if (shape.size() == 3)
+    return withBatch(
+        accumulator2D(shape.drop_front(), warps.drop_front(), instrM), shape[0],
+        warps[0]);
+  return accumulator2D(shape, warps, instrM);
+}
+
+LinearLayout layout::mmaOperandLayout(llvm::ArrayRef<int64_t> shape,
+                                      unsigned opIdx,
+                                      llvm::ArrayRef<unsigned> warps,
+                                      unsigned kWidth, int64_t instrM) {
+  if (shape.size() == 3)
+    return withBatch(operand2D(shape.drop_front(), opIdx, warps.drop_front(),
+                               kWidth, instrM),
+                     shape[0], warps[0]);
+  return operand2D(shape, opIdx, warps, kWidth, instrM);
 }
 
 unsigned layout::mmaFragmentElements(int operand, unsigned kWidth,
@@ -120,4 +161,15 @@ llvm::SmallVector<unsigned, 2> layout::mmaWarpsPerCTA(int64_t m, int64_t n,
     }
   }
   return {wm, wn};
+}
+
+llvm::SmallVector<unsigned, 3>
+layout::mmaBatchedWarpsPerCTA(int64_t batch, int64_t m, int64_t n,
+                              unsigned numWarps, int64_t instrM) {
+  unsigned wb = 1;
+  while (wb * 2 <= numWarps && wb * 2 <= batch)
+    wb *= 2;
+  llvm::SmallVector<unsigned, 2> inner =
+      mmaWarpsPerCTA(m, n, numWarps / wb, instrM);
+  return {wb, inner[0], inner[1]};
 }

@@ -13,10 +13,11 @@ LinearLayout layout::swizzledSharedLayout(llvm::ArrayRef<int64_t> shape,
                                           llvm::ArrayRef<unsigned> order,
                                           unsigned vec, unsigned perPhase,
                                           unsigned maxPhase) {
-  assert(shape.size() == 2 && order.size() == 2 && "rank-2 tiles only");
+  assert((shape.size() == 2 || shape.size() == 3) &&
+         order.size() == shape.size() && "rank-2 or rank-3 tiles only");
   unsigned column = order[0], row = order[1];
   auto unit = [&](unsigned dim, int64_t value) {
-    Coord coord(2, 0);
+    Coord coord(shape.size(), 0);
     coord[dim] = value;
     return coord;
   };
@@ -36,6 +37,10 @@ LinearLayout layout::swizzledSharedLayout(llvm::ArrayRef<int64_t> shape,
     }
     bases.push_back(basis);
   }
+  // A batch dimension (rank 3): whole swizzled matrices one after another.
+  for (unsigned i = 2; i < order.size(); ++i)
+    for (int64_t v = 1; v < shape[order[i]]; v <<= 1)
+      bases.push_back(unit(order[i], v));
   return LinearLayout::shared(shape, bases);
 }
 

@@ -174,8 +174,11 @@ private:
       *kWidth = choice.kWidth;
     if (!choice.usesMma())
       return fmaDotLayout(asTile(dot.getType()));
-    return nv::MmaEncodingAttr::get(context, 2, choice.warpsPerCTA,
-                                    {choice.instrM, unsigned(layout::kMmaN)});
+    llvm::SmallVector<unsigned, 3> instrShape{choice.instrM,
+                                              unsigned(layout::kMmaN)};
+    if (choice.warpsPerCTA.size() == 3) // batched: one batch per instruction
+      instrShape.insert(instrShape.begin(), 1);
+    return nv::MmaEncodingAttr::get(context, 2, choice.warpsPerCTA, instrShape);
   }
 
   /// Accumulator layout of an FMA dot: small square-ish blocks per thread

@@ -59,6 +59,12 @@ std::optional<Operands> mmaOperands(Type a, Type b, Type acc,
   Type want = intAcc      ? Type(IntegerType::get(a.getContext(), 32))
               : a.isF64() ? Type(Float64Type::get(a.getContext()))
                           : Type(Float32Type::get(a.getContext()));
+  // f16 operands also have the f16-accumulator form (two .f16x2 C/D
+  // registers holding the same elements as the four f32 ones).
+  if (a.isF16() && acc.isF16()) {
+    result.typeName += " -> f16";
+    return result;
+  }
   if (acc != want) {
     whyNot = "the accumulator is " + typeName(acc) + ", mma.sync is used for " +
              typeName(want) + " accumulators with " + typeName(a) + " operands";
@@ -77,9 +83,7 @@ DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
     return choice;
   };
   RankedTensorType type = dot.getType();
-  if (type.getRank() != 2)
-    return fma("rank-" + llvm::Twine(type.getRank()) +
-               " dots use the FMA path");
+  unsigned rank = type.getRank();
   std::string whyNot;
   std::optional<Operands> operands = mmaOperands(
       dot.getA().getType().getElementType(),
@@ -89,8 +93,8 @@ DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
   if (!targetspec::targetSupports(target, operands->family))
     return fma(target.name() + " has no mma.sync for " + operands->typeName +
                " (" + operands->minimum + "+)");
-  int64_t m = type.getShape()[0], n = type.getShape()[1];
-  int64_t k = dot.getA().getType().getShape()[1];
+  int64_t m = type.getShape()[rank - 2], n = type.getShape()[rank - 1];
+  int64_t k = dot.getA().getType().getShape()[rank - 1];
   int64_t instrM = operands->instrM;
   int64_t kInstr = layout::mmaInstrK(operands->kWidth, instrM);
   std::string shape =
@@ -100,7 +104,14 @@ DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
                " is smaller than one " + shape + " instruction");
   choice.kWidth = operands->kWidth;
   choice.instrM = unsigned(instrM);
-  choice.warpsPerCTA = layout::mmaWarpsPerCTA(m, n, numWarps, instrM);
-  choice.description = "mma.sync." + shape + " " + operands->typeName;
+  if (rank == 3) {
+    // Batched: warps over the batch first, then each batch's M x N.
+    choice.warpsPerCTA = layout::mmaBatchedWarpsPerCTA(type.getShape()[0], m, n,
+                                                       numWarps, instrM);
+  } else {
+    choice.warpsPerCTA = layout::mmaWarpsPerCTA(m, n, numWarps, instrM);
+  }
+  choice.description = "mma.sync." + shape + " " + operands->typeName +
+                       (rank == 3 ? " batched" : "");
   return choice;
 }

@@ -22,7 +22,8 @@ struct DotPathChoice {
   /// Zero for the FMA path; otherwise elements per 32-bit operand register
   /// of the mma.sync instruction (1 tf32, 2 f16/bf16, 4 for 8-bit types).
   unsigned kWidth = 0;
-  llvm::SmallVector<unsigned, 2> warpsPerCTA;
+  /// {M warps, N warps}, or {batch warps, M warps, N warps} for rank 3.
+  llvm::SmallVector<unsigned, 3> warpsPerCTA;
   /// Rows of one instruction: 16 (m16n8kK) or 8 (m8n8k4 f64), the
   /// #nv_tileaa.mma instrShape [instrM, 8].
   unsigned instrM = 16;

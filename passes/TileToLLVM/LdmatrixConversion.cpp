@@ -34,14 +34,19 @@ struct Staging {
 std::optional<Staging> chooseStaging(const LinearLayout &source,
                                      const LinearLayout &target,
                                      unsigned elementBytes) {
-  if (source.getRank() != 2 || target.getShape() != source.getShape())
+  // The matrices are the last two dimensions; a batch (rank 3) is stored
+  // slowest, whole matrices one after another.
+  unsigned rank = source.getRank(), rows = rank - 2, columns = rank - 1;
+  if ((rank != 2 && rank != 3) || target.getShape() != source.getShape())
     return std::nullopt;
-  unsigned fast = 1;
+  unsigned fast = columns;
   llvm::ArrayRef<layout::Coord> regs = source.getBases(InDim::Register);
-  if (!regs.empty() && regs[0][0] != 0 && regs[0][1] == 0)
-    fast = 0;
-  for (unsigned first : {fast, 1 - fast}) {
-    unsigned order[2] = {first, 1 - first};
+  if (!regs.empty() && regs[0][rows] != 0 && regs[0][columns] == 0)
+    fast = rows;
+  for (unsigned first : {fast, rows + columns - fast}) {
+    llvm::SmallVector<unsigned, 3> order{first, rows + columns - first};
+    if (rank == 3)
+      order.push_back(0);
     LinearLayout shared =
         layout::ldmatrixSharedLayout(source.getShape(), order, elementBytes);
     auto load = layout::invertAndCompose(target, shared);

@@ -218,9 +218,10 @@ func.func @dot_int_nan(%a: tensor<16x16xi8>, %c: tensor<16x16xi32>) {
 
 // -----
 
-func.func @dot_f16_acc(%a: tensor<16x16xf16>, %c: tensor<16x16xf16>) {
+// f16 accumulators are for f16 operands only.
+func.func @dot_f16_acc(%a: tensor<16x16xbf16>, %c: tensor<16x16xf16>) {
   // expected-error @+1 {{'nv_tileaa.dot' op expects #C element type to be f32, but got 'f16'}}
-  %d = nv_tileaa.dot %a, %a, %c : tensor<16x16xf16>, tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf16>
+  %d = nv_tileaa.dot %a, %a, %c : tensor<16x16xbf16>, tensor<16x16xbf16>, tensor<16x16xf16> -> tensor<16x16xf16>
   return
 }
 
@@ -323,8 +324,8 @@ func.func @fp_to_fp_scalar_tile(%x: f32) {
 // -----
 
 // The check order: element types are checked before shapes.
-func.func @dot_order(%a: tensor<64x32xf16>, %b: tensor<16x64xf16>, %c: tensor<64x64xf16>) {
+func.func @dot_order(%a: tensor<64x32xbf16>, %b: tensor<16x64xbf16>, %c: tensor<64x64xf16>) {
   // expected-error @+1 {{'nv_tileaa.dot' op expects #C element type to be f32, but got 'f16'}}
-  %d = nv_tileaa.dot %a, %b, %c : tensor<64x32xf16>, tensor<16x64xf16>, tensor<64x64xf16> -> tensor<64x64xf16>
+  %d = nv_tileaa.dot %a, %b, %c : tensor<64x32xbf16>, tensor<16x64xbf16>, tensor<64x64xf16> -> tensor<64x64xf16>
   return
 }

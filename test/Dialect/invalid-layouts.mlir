@@ -105,12 +105,49 @@ func.func private @mma_version(tensor<64x64xf32, #nv_tileaa.mma<versionMajor = 3
 
 // -----
 
-// expected-error @+1 {{#nv_tileaa.mma warpsPerCTA must be two powers of two multiplying to at most 32}}
+// expected-error @+1 {{#nv_tileaa.mma warpsPerCTA must be two (or, batched, three) powers of two multiplying to at most 32}}
 func.func private @mma_warps(tensor<64x64xf32, #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [3, 2], instrShape = [16, 8]>>)
 
 // -----
 
-// expected-error @+1 {{#nv_tileaa.mma instrShape must be [16, 8] (m16n8kK) or [8, 8] (m8n8k4 f64) for version 2}}
+// Rank 4 is not a dot.
+// expected-error @+1 {{#nv_tileaa.mma warpsPerCTA must be two (or, batched, three) powers of two multiplying to at most 32}}
+func.func private @mma_warps_rank4(tensor<2x2x64x64xf32, #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [1, 2, 1, 2], instrShape = [1, 1, 16, 8]>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.mma warpsPerCTA must be two (or, batched, three) powers of two multiplying to at most 32}}
+func.func private @mma_batched_warps(tensor<64x64x64xf32, #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [8, 4, 2], instrShape = [1, 16, 8]>>)
+
+// -----
+
+// A batched layout needs a batched instrShape ([1, 16, 8]).
+// expected-error @+1 {{#nv_tileaa.mma instrShape must be [16, 8] (m16n8kK) or [8, 8] (m8n8k4 f64) for version 2, with a leading 1 when warpsPerCTA has rank 3}}
+func.func private @mma_batched_instr_rank(tensor<2x64x64xf32, #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 1, 2], instrShape = [16, 8]>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.mma instrShape must be [16, 8] (m16n8kK) or [8, 8] (m8n8k4 f64) for version 2, with a leading 1 when warpsPerCTA has rank 3}}
+func.func private @mma_batched_instr_lead(tensor<2x64x64xf32, #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 1, 2], instrShape = [2, 16, 8]>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.mma layout of rank 3 on a tile of rank 2}}
+func.func private @mma_batched_on_2d(tensor<64x64xf32, #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 1, 2], instrShape = [1, 16, 8]>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.mma needs a tile of at least 16x8 (or 1 along a broadcast dimension), got 8x8}}
+func.func private @mma_batched_small(tensor<4x8x8xf32, #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 1, 1], instrShape = [1, 16, 8]>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.dot_operand of an mma parent needs a 16 x 16 tile at least, got 16x8}}
+func.func private @mma_batched_operand_small(tensor<2x16x8xf16, #nv_tileaa.dot_operand<opIdx = 0, parent = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 1, 1], instrShape = [1, 16, 8]>, kWidth = 2>>)
+
+// -----
+
+// expected-error @+1 {{#nv_tileaa.mma instrShape must be [16, 8] (m16n8kK) or [8, 8] (m8n8k4 f64) for version 2, with a leading 1 when warpsPerCTA has rank 3}}
 func.func private @mma_instr(tensor<64x64xf32, #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 2], instrShape = [16, 16]>>)
 
 // -----

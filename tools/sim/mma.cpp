@@ -8,12 +8,14 @@
 //     b_i at k = t + 4i;
 //   8-bit m16n8k32: a_i at row g + 8 * ((i / 4) % 2), k = 4t + i % 4 +
 //     16 * (i / 8); b_i at k = 4t + i % 4 + 16 * (i / 4);
-//   c_i / d_i at row g + 8 * (i / 2), column 2t + i % 2;
+//   c_i / d_i at row g + 8 * (i / 2), column 2t + i % 2 (an f16
+//     accumulator packs c0, c1 into the first .f16x2 word, c2, c3 into the
+//     second: the same elements);
 //   f64 m8n8k4: a0 at row g, k = t; b0 at k = t, column g; c_i / d_i at
 //     row g, column 2t + i;
 //   8-bit m8n8k16: a_i at row g, k = 4t + i; b_i at k = 4t + i, column g;
 //     c_i / d_i at row g, column 2t + i.
-// Products are exact in double; the sum is rounded once to f32 (the
+// Products are exact in double; the sum is rounded once to f32 or f16 (the
 // hardware's internal order and precision are unspecified) and integer
 // sums wrap modulo 2^32 unless .satfinite. f64: c + a0 b0 + ... + a3 b3 as
 // a chain of fused multiply-adds in k order (the PTX ISA leaves the order
@@ -144,6 +146,55 @@ float sim::mma::decodeElement(Type type, uint32_t bits) {
   return NAN;
 }
 
+namespace {
+/// A multiplicand type named in an intrinsic (f16 is never named: it is
+/// what a name without multiplicand types means).
+std::optional<Type> multiplicandType(const std::string &name) {
+  static const struct {
+    const char *name;
+    Type type;
+  } types[] = {{"bf16", Type::BF16}, {"tf32", Type::TF32}, {"s8", Type::S8},
+               {"u8", Type::U8},     {"e4m3", Type::E4M3}, {"e5m2", Type::E5M2},
+               {"f64", Type::F64}};
+  for (const auto &entry : types)
+    if (name == entry.name)
+      return entry.type;
+  return std::nullopt;
+}
+/// The fragment sizes of `instr`'s shape and types (A, B, C words per
+/// lane); false for a combination no mma.sync form has.
+bool setFragmentWords(Instr &instr) {
+  if (instr.f16Accumulator) { // m16n8k16 f16: C/D two .f16x2 words
+    if (instr.a != Type::F16 || instr.m != 16 || instr.k != 16)
+      return false;
+    instr.cWords = 2;
+    return true;
+  }
+  if (instr.a == Type::F64) {
+    if (instr.m != 8 || instr.k != 4)
+      return false;
+    instr.aWords = instr.bWords = 2;
+    return true;
+  }
+  if (instr.m == 8) { // m8n8k16 s8/u8 (sm_75): A 1 word, B 1, C/D 2
+    if (!instr.intAccumulator || instr.k != 16)
+      return false;
+    instr.aWords = instr.bWords = 1;
+    instr.cWords = 2;
+    return true;
+  }
+  if (instr.a == Type::F16 && instr.k == 8) { // sm_75's shape: half of k16
+    instr.aWords = 2;
+    instr.bWords = 1;
+    return true;
+  }
+  unsigned expectedK = bitsOf(instr.a) == 16  ? 16
+                       : bitsOf(instr.a) == 8 ? 32
+                                              : 8;
+  return instr.k == expectedK;
+}
+} // namespace
+
 std::optional<Instr> sim::mma::decode(const std::string &name) {
   std::vector<std::string> parts;
   std::stringstream in(name);
@@ -167,27 +218,38 @@ std::optional<Instr> sim::mma::decode(const std::string &name) {
   Instr instr;
   instr.m = shape->m;
   instr.k = shape->k;
-  std::vector<Type> multiplicands;
+  // The type fields: the multiplicand type(s) alone (bf16, tf32, 8-bit
+  // integers, f64: the accumulator follows from them), D and C for f16
+  // multiplicands ("f32.f32", "f16.f16"), or D, A, B, C (fp8).
+  std::vector<std::string> fields;
   for (size_t i = 4; i < parts.size(); ++i) {
-    const std::string &p = parts[i];
-    if (p == "satfinite")
+    if (parts[i] == "satfinite")
       instr.saturate = true;
-    else if (p == "bf16")
-      multiplicands.push_back(Type::BF16);
-    else if (p == "tf32")
-      multiplicands.push_back(Type::TF32);
-    else if (p == "s8")
-      multiplicands.push_back(Type::S8);
-    else if (p == "u8")
-      multiplicands.push_back(Type::U8);
-    else if (p == "e4m3")
-      multiplicands.push_back(Type::E4M3);
-    else if (p == "e5m2")
-      multiplicands.push_back(Type::E5M2);
-    else if (p == "f64")
-      multiplicands.push_back(Type::F64);
-    else if (p != "f32") // "f32.f32": f16 inputs, f32 D and C
+    else
+      fields.push_back(parts[i]);
+  }
+  auto isFloatAcc = [](const std::string &f) {
+    return f == "f16" || f == "f32";
+  };
+  std::string dType = "f32", cType = "f32";
+  if (fields.size() == 2 && isFloatAcc(fields[0]) && isFloatAcc(fields[1])) {
+    dType = fields[0];
+    cType = fields[1];
+    fields.clear();
+  } else if (fields.size() == 4) {
+    dType = fields.front();
+    cType = fields.back();
+    fields = {fields[1], fields[2]};
+  }
+  if (dType != cType) // mixed f16/f32 accumulators are not emitted
+    return std::nullopt;
+  instr.f16Accumulator = dType == "f16";
+  std::vector<Type> multiplicands;
+  for (const std::string &field : fields) {
+    std::optional<Type> type = multiplicandType(field);
+    if (!type)
       return std::nullopt;
+    multiplicands.push_back(*type);
   }
   if (multiplicands.empty())
     multiplicands.push_back(Type::F16);
@@ -196,28 +258,7 @@ std::optional<Instr> sim::mma::decode(const std::string &name) {
   instr.intAccumulator = instr.a == Type::S8 || instr.a == Type::U8;
   if (bitsOf(instr.a) != bitsOf(instr.b))
     return std::nullopt;
-  if (instr.a == Type::F64) {
-    if (instr.m != 8 || instr.k != 4)
-      return std::nullopt;
-    instr.aWords = instr.bWords = 2;
-    return instr;
-  }
-  if (instr.m == 8) { // m8n8k16 s8/u8 (sm_75): A 1 word, B 1, C/D 2
-    if (!instr.intAccumulator || instr.k != 16)
-      return std::nullopt;
-    instr.aWords = instr.bWords = 1;
-    instr.cWords = 2;
-    return instr;
-  }
-  if (instr.a == Type::F16 && instr.k == 8) { // sm_75's shape: half of k16
-    instr.aWords = 2;
-    instr.bWords = 1;
-    return instr;
-  }
-  unsigned expectedK = bitsOf(instr.a) == 16  ? 16
-                       : bitsOf(instr.a) == 8 ? 32
-                                              : 8;
-  if (instr.k != expectedK)
+  if (!setFragmentWords(instr))
     return std::nullopt;
   return instr;
 }
@@ -247,44 +288,85 @@ void computeF64(const LaneFragments *const lanes[32], unsigned lane,
 
 } // namespace
 
+namespace {
+
+/// Element (row, column) of A * B over one instruction's K, each product
+/// exact in double (and in int64 for the 8-bit integer types).
+double productSum(const Instr &instr, const LaneFragments *const lanes[32],
+                  unsigned row, unsigned column) {
+  double sum = 0;
+  for (unsigned k = 0; k < instr.k; ++k) {
+    Place pa = placeA(instr, row, k), pb = placeB(instr, k, column);
+    double x = decodeElement(
+        instr.a, element(instr.a, lanes[pa.lane]->words[pa.word], pa.slot));
+    double y = decodeElement(
+        instr.b, element(instr.b, lanes[pb.lane]->words[instr.aWords + pb.word],
+                         pb.slot));
+    sum += x * y;
+  }
+  return sum;
+}
+
+/// Accumulates element `i` of `lane`'s C into its D: s32 wraps (or
+/// saturates), f32 and f16 are rounded once from the exact sum; f16
+/// elements i = 2w, 2w + 1 are the low and high halves of word w.
+void accumulate(const Instr &instr, const LaneFragments *const lanes[32],
+                unsigned lane, unsigned i, uint32_t d[kCWords]) {
+  unsigned g = lane / 4, t = lane % 4;
+  unsigned row = instr.m == 8 ? g : g + 8 * (i / 2);
+  unsigned column = instr.m == 8 ? 2 * t + i : 2 * t + i % 2;
+  const uint32_t *c = &lanes[lane]->words[instr.aWords + instr.bWords];
+  double sum = productSum(instr, lanes, row, column);
+  if (instr.intAccumulator) {
+    // |products| < 2^16 and K <= 32: the double sum is exact.
+    int64_t total = int64_t(int32_t(c[i])) + int64_t(sum);
+    if (instr.saturate)
+      total = std::clamp<int64_t>(total, std::numeric_limits<int32_t>::min(),
+                                  std::numeric_limits<int32_t>::max());
+    d[i] = uint32_t(total);
+    return;
+  }
+  if (instr.f16Accumulator) {
+    unsigned shift = 16 * (i % 2);
+    sum += decodeElement(Type::F16, c[i / 2] >> shift & 0xffff);
+    d[i / 2] = (d[i / 2] & ~(0xffffu << shift)) | uint32_t(encodeF16(sum))
+                                                      << shift;
+    return;
+  }
+  float result = float(sum + fromBits(c[i]));
+  std::memcpy(&d[i], &result, 4);
+}
+
+} // namespace
+
+uint16_t sim::mma::encodeF16(double value) {
+  uint16_t sign = std::signbit(value) ? 0x8000 : 0;
+  double magnitude = std::fabs(value);
+  if (std::isnan(value))
+    return 0x7e00;
+  if (magnitude == 0)
+    return sign;
+  int exponent;
+  std::frexp(magnitude, &exponent); // magnitude = f * 2^exponent, f in [.5,1)
+  // Spacing of f16 values near `magnitude`: 10 mantissa bits, normal
+  // exponents down to -14 (below that, subnormals spaced 2^-24).
+  int quantumExp = std::max(exponent - 1, -14) - 10;
+  double units = std::nearbyint(std::ldexp(magnitude, -quantumExp));
+  double rounded = std::ldexp(units, quantumExp);
+  if (rounded > 65504.0)
+    return sign | 0x7c00;
+  if (rounded < std::ldexp(1.0, -14))
+    return sign | uint16_t(units); // subnormal: the mantissa is the count
+  std::frexp(rounded, &exponent);
+  uint16_t mantissa = uint16_t(std::ldexp(rounded, 11 - exponent)) & 0x3ff;
+  return sign | uint16_t(exponent - 1 + 15) << 10 | mantissa;
+}
+
 void sim::mma::compute(const Instr &instr, const LaneFragments *const lanes[32],
                        unsigned lane, uint32_t d[kCWords]) {
   if (instr.a == Type::F64)
     return computeF64(lanes, lane, d);
-  unsigned g = lane / 4, t = lane % 4;
-  unsigned bAt = instr.aWords, cAt = instr.aWords + instr.bWords;
-  for (unsigned i = 0; i < instr.cWords; ++i) {
-    unsigned row = instr.m == 8 ? g : g + 8 * (i / 2);
-    unsigned column = instr.m == 8 ? 2 * t + i : 2 * t + i % 2;
-    uint32_t c = lanes[lane]->words[cAt + i];
-    if (instr.intAccumulator) {
-      int64_t sum = int32_t(c);
-      for (unsigned k = 0; k < instr.k; ++k) {
-        Place pa = placeA(instr, row, k), pb = placeB(instr, k, column);
-        float x = decodeElement(
-            instr.a, element(instr.a, lanes[pa.lane]->words[pa.word], pa.slot));
-        float y = decodeElement(
-            instr.b,
-            element(instr.b, lanes[pb.lane]->words[bAt + pb.word], pb.slot));
-        sum += int64_t(x) * int64_t(y);
-      }
-      if (instr.saturate)
-        sum = std::clamp<int64_t>(sum, std::numeric_limits<int32_t>::min(),
-                                  std::numeric_limits<int32_t>::max());
-      d[i] = uint32_t(sum);
-      continue;
-    }
-    double sum = fromBits(c);
-    for (unsigned k = 0; k < instr.k; ++k) {
-      Place pa = placeA(instr, row, k), pb = placeB(instr, k, column);
-      double x = decodeElement(
-          instr.a, element(instr.a, lanes[pa.lane]->words[pa.word], pa.slot));
-      double y = decodeElement(
-          instr.b,
-          element(instr.b, lanes[pb.lane]->words[bAt + pb.word], pb.slot));
-      sum += x * y;
-    }
-    float result = float(sum);
-    std::memcpy(&d[i], &result, 4);
-  }
+  unsigned elements = instr.f16Accumulator ? 2 * instr.cWords : instr.cWords;
+  for (unsigned i = 0; i < elements; ++i)
+    accumulate(instr, lanes, lane, i, d);
 }

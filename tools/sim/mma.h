@@ -1,7 +1,8 @@
 // mma.sync for the CPU simulator: which instruction an intrinsic name
 // denotes, and one lane's D fragment computed from the fragments of the
 // whole warp, from the PTX ISA's fragment tables (m16n8k8 tf32 and f16,
-// m16n8k16 f16/bf16, m16n8k32 s8/u8/e4m3/e5m2, m8n8k16 s8/u8, m8n8k4 f64).
+// m16n8k16 f16/bf16 with f32 or f16 accumulators, m16n8k32
+// s8/u8/e4m3/e5m2, m8n8k16 s8/u8, m8n8k4 f64).
 #ifndef TILEIRAS_SIM_MMA_H
 #define TILEIRAS_SIM_MMA_H
 
@@ -19,6 +20,9 @@ struct Instr {
   Type a = Type::F16, b = Type::F16;
   bool intAccumulator = false; // s32 (else f32)
   bool saturate = false;       // .satfinite
+  /// f16 C and D (f16 multiplicands): two .f16x2 words, c(2w) in the low
+  /// half of word w (else f32).
+  bool f16Accumulator = false;
   /// 32-bit words per lane of A, B and C (= D); an f64 register is two.
   unsigned aWords = 4, bWords = 2, cWords = 4;
 };
@@ -37,13 +41,17 @@ struct LaneFragments {
   uint32_t words[kAWords + kBWords + kCWords];
 };
 
-/// D of lane `lane` (instr.cWords words: f32, s32 or f64 bits) from all 32
-/// lanes' fragments.
+/// D of lane `lane` (instr.cWords words: f32, s32, f16x2 or f64 bits) from
+/// all 32 lanes' fragments.
 void compute(const Instr &instr, const LaneFragments *const lanes[32],
              unsigned lane, uint32_t d[kCWords]);
 
 /// Element decoding, exposed for tests.
 float decodeElement(Type type, uint32_t bits);
+
+/// `value` rounded to the nearest f16 (ties to even, overflow to infinity),
+/// as its bits; exposed for tests.
+uint16_t encodeF16(double value);
 
 } // namespace sim::mma
 

@@ -6,7 +6,10 @@
 // lanes follow the PTX ISA's groupID / threadID_in_group split, and further
 // register bits repeat the instruction over the tile. Warps tile the
 // accumulator as warpsPerCTA = {M warps, N warps} (warp id = m * wn + n); an
-// operand is replicated over the warps of the dimension it lacks.
+// operand is replicated over the warps of the dimension it lacks. Batched
+// (rank-3, [batch, M, N]) layouts put each batch's 2-D layout under
+// warpsPerCTA = {batch warps, M warps, N warps} (warp id = (b * wm + m) * wn
+// + n), the batches a warp owns in the highest register bits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,12 +35,14 @@ constexpr int64_t mmaInstrK(unsigned kWidth, int64_t instrM = kMmaM) {
 }
 
 /// The C/D layout of an [M, N] tile (M >= instrM, N >= 8) for instructions
-/// of instrM rows (16: m16n8kK, 8: m8n8k4 f64).
+/// of instrM rows (16: m16n8kK, 8: m8n8k4 f64), or of a [batch, M, N] tile
+/// with three warpsPerCTA.
 LinearLayout mmaAccumulatorLayout(llvm::ArrayRef<int64_t> shape,
                                   llvm::ArrayRef<unsigned> warpsPerCTA,
                                   int64_t instrM = kMmaM);
 
-/// The layout of operand A ([M, K], opIdx 0) or B ([K, N], opIdx 1) with
+/// The layout of operand A ([M, K], opIdx 0) or B ([K, N], opIdx 1), or
+/// their batched forms [batch, M, K] and [batch, K, N], with
 /// `kWidth` consecutive K elements per 32-bit register (m16n8kK), or one
 /// f64 per register (instrM 8, kWidth 1).
 LinearLayout mmaOperandLayout(llvm::ArrayRef<int64_t> shape, unsigned opIdx,
@@ -53,6 +58,14 @@ unsigned mmaFragmentElements(int operand, unsigned kWidth,
 /// warps along the dimension with more instruction repetitions left.
 llvm::SmallVector<unsigned, 2>
 mmaWarpsPerCTA(int64_t m, int64_t n, unsigned numWarps, int64_t instrM = kMmaM);
+
+/// warpsPerCTA of a [batch, M, N] accumulator: warps go to the batch first
+/// (as many as there are batches, up to numWarps), the rest to each batch's
+/// [M, N] as mmaWarpsPerCTA would.
+llvm::SmallVector<unsigned, 3> mmaBatchedWarpsPerCTA(int64_t batch, int64_t m,
+                                                     int64_t n,
+                                                     unsigned numWarps,
+                                                     int64_t instrM = kMmaM);
 
 } // namespace tileiras::layout
 

@@ -20,7 +20,8 @@ namespace tileiras::layout {
 /// A rank-2 swizzled layout: rows along order[1], each `shape[order[0]]`
 /// elements long and contiguous; the stored chunk of `vec` elements is the
 /// column's chunk XOR ((row / perPhase) % maxPhase). perPhase = maxPhase = 1
-/// is plain row-major storage.
+/// is plain row-major storage. A rank-3 tile stores one such matrix per
+/// index of order[2] (a batch), one after another.
 LinearLayout swizzledSharedLayout(llvm::ArrayRef<int64_t> shape,
                                   llvm::ArrayRef<unsigned> order, unsigned vec,
                                   unsigned perPhase, unsigned maxPhase);

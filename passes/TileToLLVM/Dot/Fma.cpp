@@ -308,14 +308,34 @@ public:
       }
     }
 
-    SmallVector<Value> d(c.begin(), c.end());
+    SmallVector<Value> d = widenF16(rewriter, loc, c);
     if (isa<IntegerType>(aType.getElementType()))
       accumulateInt(rewriter, loc, op, a, b, *aRegs, *bRegs, d);
     else
       accumulateFloat(rewriter, loc, aType.getElementType(),
                       bType.getElementType(), a, b, *aRegs, *bRegs, d);
 
-    return withReplicas(d, canonical);
+    return narrowF16(rewriter, loc, accElement, withReplicas(d, canonical));
+  }
+
+  /// An f16 accumulator is carried through the FMAs in f32 and rounded to
+  /// f16 once at the end (the hardware's f16 accumulation rounds more
+  /// often; its order and precision are unspecified either way).
+  static SmallVector<Value> widenF16(OpBuilder &builder, Location loc,
+                                     ArrayRef<Value> c) {
+    SmallVector<Value> wide(c.begin(), c.end());
+    for (Value &value : wide)
+      if (value.getType().isF16())
+        value =
+            LLVM::FPExtOp::create(builder, loc, builder.getF32Type(), value);
+    return wide;
+  }
+  static SmallVector<Value> narrowF16(OpBuilder &builder, Location loc,
+                                      Type accElement, SmallVector<Value> d) {
+    if (accElement.isF16())
+      for (Value &value : d)
+        value = LLVM::FPTruncOp::create(builder, loc, accElement, value);
+    return d;
   }
 
   /// The accumulator registers of the result; a replicated register takes
@@ -459,7 +479,7 @@ public:
             alignment = std::min(alignment, basis[dim]);
       return static_cast<unsigned>(alignment);
     };
-    SmallVector<Value> d(c.begin(), c.end());
+    SmallVector<Value> d = widenF16(rewriter, loc, c);
     for (int64_t kk = 0; kk < k; ++kk) {
       DenseMap<int64_t, Value> aValues = loadStep(
           sharedA, baseRow, strideA, rowPart, threadPartAlignment(0), kk);
@@ -470,7 +490,7 @@ public:
           d[r] = LLVM::FMAOp::create(rewriter, loc, aValues[rowPart[r]],
                                      bValues[columnPart[r]], d[r]);
     }
-    return withReplicas(d, canonical);
+    return narrowF16(rewriter, loc, accElement, withReplicas(d, canonical));
   }
 
   /// d[r] = fma(A[r][k], B[r][k], d[r]) for k = 0, 1, ... (in that order,

@@ -1,13 +1,14 @@
-//===- MmaSync.cpp - dot on mma.sync tensor cores
-//--------------------------===//
+//===- MmaSync.cpp - dot on mma.sync tensor cores -------------------------===//
 //
 // A dot whose accumulator has an #nv_tileaa.mma encoding: the operands are
 // brought into the mma.sync A/B fragment layouts (layout::mmaOperandLayout;
 // convertLayout reads them from swizzled shared memory with ldmatrix where
 // it can, see LdmatrixConversion.cpp), then every warp issues one
 // m16n8kK instruction (m8n8k4 for f64, #nv_tileaa.mma instrShape [8, 8])
-// per (K step, M repetition, N repetition), K outermost so that
-// independent accumulator chains interleave. Which registers make
+// per (batch, K step, M repetition, N repetition), K outside M and N so
+// that independent accumulator chains interleave. A batched (rank-3) dot
+// loops over the batches each warp owns (#nv_tileaa.mma with three
+// warpsPerCTA, batch warps first). Which registers make
 // up each instruction's fragments follows from the three linear layouts
 // (planMmaSync), not from a table of its own.
 //
@@ -29,19 +30,30 @@ lowering::planMmaSync(Operation *op, const layout::LinearLayout &acc,
                       const layout::LinearLayout &a,
                       const layout::LinearLayout &b, unsigned kWidth,
                       ArrayRef<unsigned> warpsPerCTA, int64_t instrM) {
-  int64_t m = acc.getShape()[0], n = acc.getShape()[1], k = a.getShape()[1];
+  // Rank 3: the batch is one more loop, outside the 2-D one; a warp owns
+  // batches b0, b0 + wb, ... (the highest register bits).
+  unsigned rank = acc.getRank(), mDim = rank - 2, nDim = rank - 1;
+  int64_t m = acc.getShape()[mDim], n = acc.getShape()[nDim];
+  int64_t k = a.getShape()[nDim];
   int64_t kInstr = layout::mmaInstrK(kWidth, instrM);
-  int64_t stepM = instrM * warpsPerCTA[0];
-  int64_t stepN = layout::kMmaN * warpsPerCTA[1];
+  int64_t stepB = rank == 3 ? warpsPerCTA[0] : 1;
+  int64_t stepM = instrM * warpsPerCTA[mDim];
+  int64_t stepN = layout::kMmaN * warpsPerCTA[nDim];
+  int64_t repB =
+      rank == 3 ? std::max<int64_t>(1, acc.getShape()[0] / stepB) : 1;
   int64_t repM = std::max<int64_t>(1, m / stepM);
   int64_t repN = std::max<int64_t>(1, n / stepN);
   auto fragment = [&](const layout::LinearLayout &layout, unsigned elements,
-                      int64_t row, int64_t column, SmallVector<unsigned> &out,
+                      int64_t batch, int64_t row, int64_t column,
+                      SmallVector<unsigned> &out,
                       const char *name) -> LogicalResult {
     for (unsigned e = 0; e < elements; ++e) {
-      layout::Coord part = layout.applyPart(InDim::Register, e);
-      std::optional<unsigned> reg =
-          layout.findRegister({row + part[0], column + part[1]});
+      layout::Coord at = layout.applyPart(InDim::Register, e);
+      at[mDim] += row;
+      at[nDim] += column;
+      if (rank == 3)
+        at[0] += batch;
+      std::optional<unsigned> reg = layout.findRegister(at);
       if (!reg)
         return op->emitOpError()
                << "cannot form the mma.sync " << name << " fragment at (" << row
@@ -51,19 +63,22 @@ lowering::planMmaSync(Operation *op, const layout::LinearLayout &acc,
     return success();
   };
   SmallVector<MmaInstruction> plan;
-  for (int64_t ki = 0; ki < k / kInstr; ++ki)
-    for (int64_t mi = 0; mi < repM; ++mi)
-      for (int64_t ni = 0; ni < repN; ++ni) {
-        MmaInstruction instr;
-        if (failed(fragment(a, layout::mmaFragmentElements(0, kWidth, instrM),
-                            mi * stepM, ki * kInstr, instr.a, "A")) ||
-            failed(fragment(b, layout::mmaFragmentElements(1, kWidth, instrM),
-                            ki * kInstr, ni * stepN, instr.b, "B")) ||
-            failed(fragment(acc, layout::mmaFragmentElements(2, kWidth, instrM),
-                            mi * stepM, ni * stepN, instr.c, "C")))
-          return failure();
-        plan.push_back(std::move(instr));
-      }
+  for (int64_t bi = 0; bi < repB; ++bi)
+    for (int64_t ki = 0; ki < k / kInstr; ++ki)
+      for (int64_t mi = 0; mi < repM; ++mi)
+        for (int64_t ni = 0; ni < repN; ++ni) {
+          MmaInstruction instr;
+          int64_t batch = bi * stepB;
+          if (failed(fragment(a, layout::mmaFragmentElements(0, kWidth, instrM),
+                              batch, mi * stepM, ki * kInstr, instr.a, "A")) ||
+              failed(fragment(b, layout::mmaFragmentElements(1, kWidth, instrM),
+                              batch, ki * kInstr, ni * stepN, instr.b, "B")) ||
+              failed(fragment(acc,
+                              layout::mmaFragmentElements(2, kWidth, instrM),
+                              batch, mi * stepM, ni * stepN, instr.c, "C")))
+            return failure();
+          plan.push_back(std::move(instr));
+        }
   return plan;
 }
 
@@ -87,9 +102,10 @@ NVVM::MMATypes ptxType(Type type, std::optional<nv::Signedness> signedness) {
                                               : NVVM::MMATypes::u8;
 }
 
-/// Packs a fragment into the 32-bit registers mma.sync reads: f16 pairs as
-/// vector<2xf16>, f64 as itself (m8n8k4: one f64 per register), everything
-/// else as i32 (tf32 rounded to nearest, ties away, like the FMA path).
+/// Packs a fragment into the registers mma.sync reads: f16 pairs as
+/// vector<2xf16>, single f32/s32/f64 elements (accumulators, m8n8k4
+/// operands) as themselves, everything else as i32 (tf32 rounded to
+/// nearest, ties away, like the FMA path).
 class FragmentPacker {
 public:
   FragmentPacker(OpBuilder &builder, Location loc, Type elementType,
@@ -110,12 +126,12 @@ public:
 private:
   Value packWord(ArrayRef<unsigned> regs) {
     Type i32 = builder.getI32Type();
-    if (elementType.isF64())
-      return registers[regs[0]];
     if (isa<FloatTF32Type>(elementType)) {
       Value rounded = roundToTf32(builder, loc, registers[regs[0]], hasTf32Cvt);
       return LLVM::BitcastOp::create(builder, loc, i32, rounded);
     }
+    if (regs.size() == 1)
+      return registers[regs[0]];
     Type lane = registers[regs[0]].getType();
     auto vectorType = VectorType::get({int64_t(regs.size())}, lane);
     Value vector = LLVM::UndefOp::create(builder, loc, vectorType);
@@ -183,7 +199,7 @@ lowering::lowerMmaSyncDot(nv::DotOp op, Value aTile, Value bTile, Value cTile,
               "accumulator's mma layout";
   unsigned kWidth = aEncoding.getKWidth();
   ArrayRef<unsigned> warps = mma.getWarpsPerCTA();
-  int64_t instrM = mma.getInstrShape()[0];
+  int64_t instrM = mma.getInstrM();
   layout::LinearLayout acc = getLayout(dType);
   layout::LinearLayout aLayout =
       layout::mmaOperandLayout(aType.getShape(), 0, warps, kWidth, instrM);
@@ -214,19 +230,29 @@ lowering::lowerMmaSyncDot(nv::DotOp op, Value aTile, Value bTile, Value cTile,
   std::optional<NVVM::MMAIntOverflow> overflow;
   if (accElement.isInteger(32))
     overflow = NVVM::MMAIntOverflow::wrapped; // as the FMA path: mod 2^32
+  // An f16 accumulator is two .f16x2 registers: c0, c1 and c2, c3 of the
+  // four fragment elements (packed like an f16 operand, 2 per word).
+  unsigned accWidth = accElement.isF16() ? 2 : 1;
+  Type accWord =
+      accWidth == 2 ? Type(VectorType::get({2}, accElement)) : accElement;
+  unsigned fragment = layout::mmaFragmentElements(2, kWidth, instrM);
   auto resultType = LLVM::LLVMStructType::getLiteral(
-      builder.getContext(),
-      SmallVector<Type>(layout::mmaFragmentElements(2, kWidth, instrM),
-                        accElement));
+      builder.getContext(), SmallVector<Type>(fragment / accWidth, accWord));
+  // `d` is updated in place; the packer reads the current values.
+  FragmentPacker packC(builder, loc, accElement, d, accWidth, state.target);
   int64_t shape[] = {instrM, layout::kMmaN, layout::mmaInstrK(kWidth, instrM)};
   for (const MmaInstruction &instr : *plan) {
-    SmallVector<Value> c;
-    for (unsigned reg : instr.c)
-      c.push_back(d[reg]);
+    SmallVector<Value> c = packC.pack(instr.c);
     Value result = emitMma(builder, loc, resultType, packA.pack(instr.a),
                            packB.pack(instr.b), c, shape, overflow, types);
-    for (auto [i, reg] : llvm::enumerate(instr.c))
-      d[reg] = LLVM::ExtractValueOp::create(builder, loc, result, i);
+    for (auto [i, reg] : llvm::enumerate(instr.c)) {
+      Value word =
+          LLVM::ExtractValueOp::create(builder, loc, result, i / accWidth);
+      d[reg] = accWidth == 1 ? word
+                             : LLVM::ExtractElementOp::create(
+                                   builder, loc, word,
+                                   i32Constant(builder, loc, i % accWidth));
+    }
   }
   return d;
 }

@@ -24,6 +24,20 @@ nv_tileaa.func @f16(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x
 
 // -----
 
+// f16 operands with an f16 accumulator: the same fragments, two .f16x2
+// registers per instruction (mma.sync.m16n8k16 .f16.f16.f16.f16).
+// CHECK: #[[M16:mma[0-9]*]] = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
+// CHECK-LABEL: nv_tileaa.func @f16_acc16
+// CHECK: nv_tileaa.dot {{.*}} {nv_tileaa.dot_path = "mma.sync.m16n8k16 f16 -> f16"} : {{.*}} -> tensor<64x64xf16, #[[M16]]>
+// SM75-LABEL: nv_tileaa.func @f16_acc16
+// SM75: {nv_tileaa.dot_path = "fma: sm_75 has no mma.sync for f16 -> f16 (sm_80+)"}
+nv_tileaa.func @f16_acc16(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf16>) -> tensor<64x64xf16> {
+  %d = nv_tileaa.dot %a, %b, %c : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf16> -> tensor<64x64xf16>
+  nv_tileaa.return %d : tensor<64x64xf16>
+}
+
+// -----
+
 // 16x64 over 4 warps: all four along N.
 // CHECK: #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [1, 4], instrShape = [16, 8]>
 // CHECK-LABEL: nv_tileaa.func @bf16
@@ -93,8 +107,6 @@ nv_tileaa.func @f64_small(%a: tensor<8x2xf64>, %b: tensor<2x8xf64>, %c: tensor<8
 // CHECK: {nv_tileaa.dot_path = "fma: f32 operands have no mma.sync shape"}
 // CHECK-LABEL: nv_tileaa.func @small
 // CHECK: {nv_tileaa.dot_path = "fma: 16x8x8 is smaller than one m16n8k16 instruction"}
-// CHECK-LABEL: nv_tileaa.func @batched
-// CHECK: {nv_tileaa.dot_path = "fma: rank-3 dots use the FMA path"}
 nv_tileaa.func @f32(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
   %d = nv_tileaa.dot %a, %b, %c : tensor<64x32xf32>, tensor<32x64xf32>, tensor<64x64xf32> -> tensor<64x64xf32>
   nv_tileaa.return %d : tensor<64x64xf32>
@@ -103,7 +115,42 @@ nv_tileaa.func @small(%a: tensor<16x8xf16>, %b: tensor<8x8xf16>, %c: tensor<16x8
   %d = nv_tileaa.dot %a, %b, %c : tensor<16x8xf16>, tensor<8x8xf16>, tensor<16x8xf32> -> tensor<16x8xf32>
   nv_tileaa.return %d : tensor<16x8xf32>
 }
+
+// -----
+
+// Batched (rank-3) dots: warps over the batch first (2 of 4 here), the
+// rest over each batch's 32x32 (along N: [1, 2]); instrShape [1, 16, 8].
+// CHECK-DAG: #[[MB:mma[0-9]*]] = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 1, 2], instrShape = [1, 16, 8]>
+// CHECK-DAG: #[[AB:dot_operand[0-9]*]] = #nv_tileaa.dot_operand<opIdx = 0, parent = #[[MB]], kWidth = 2>
+// CHECK-DAG: #[[BB:dot_operand[0-9]*]] = #nv_tileaa.dot_operand<opIdx = 1, parent = #[[MB]], kWidth = 2>
+// 8 batches, 4 warps: all four along the batch; f64 batched on m8n8k4.
+// CHECK-DAG: #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [4, 1, 1], instrShape = [1, 16, 8]>
+// CHECK-DAG: #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 2, 1], instrShape = [1, 8, 8]>
+// CHECK-LABEL: nv_tileaa.func @batched
+// CHECK-DAG: nv_tileaa.convert_layout {{.*}} -> tensor<2x32x16xf16, #[[AB]]>
+// CHECK-DAG: nv_tileaa.convert_layout {{.*}} -> tensor<2x16x32xf16, #[[BB]]>
+// CHECK: {nv_tileaa.dot_path = "mma.sync.m16n8k16 f16 batched"} : {{.*}} -> tensor<2x32x32xf32, #[[MB]]>
+// CHECK-LABEL: nv_tileaa.func @batched_many
+// CHECK: {nv_tileaa.dot_path = "mma.sync.m16n8k32 i8 batched", signedness_a
+// CHECK-LABEL: nv_tileaa.func @batched_f64
+// CHECK: {nv_tileaa.dot_path = "mma.sync.m8n8k4 f64 batched"} : {{.*}} -> tensor<2x16x16xf64, #{{mma[0-9]*}}>
+// CHECK-LABEL: nv_tileaa.func @batched_small
+// CHECK: {nv_tileaa.dot_path = "fma: 8x8x16 is smaller than one m16n8k16 instruction"}
+// SM75-LABEL: nv_tileaa.func @batched
+// SM75: {nv_tileaa.dot_path = "fma: sm_75 has no mma.sync for f16 (sm_80+)"}
 nv_tileaa.func @batched(%a: tensor<2x32x16xf16>, %b: tensor<2x16x32xf16>, %c: tensor<2x32x32xf32>) -> tensor<2x32x32xf32> {
   %d = nv_tileaa.dot %a, %b, %c : tensor<2x32x16xf16>, tensor<2x16x32xf16>, tensor<2x32x32xf32> -> tensor<2x32x32xf32>
   nv_tileaa.return %d : tensor<2x32x32xf32>
+}
+nv_tileaa.func @batched_many(%a: tensor<8x16x32xi8>, %b: tensor<8x32x16xi8>, %c: tensor<8x16x16xi32>) -> tensor<8x16x16xi32> {
+  %d = nv_tileaa.dot %a, %b, %c {signedness_a = #nv_tileaa.signedness<signed>, signedness_b = #nv_tileaa.signedness<signed>} : tensor<8x16x32xi8>, tensor<8x32x16xi8>, tensor<8x16x16xi32> -> tensor<8x16x16xi32>
+  nv_tileaa.return %d : tensor<8x16x16xi32>
+}
+nv_tileaa.func @batched_f64(%a: tensor<2x16x8xf64>, %b: tensor<2x8x16xf64>, %c: tensor<2x16x16xf64>) -> tensor<2x16x16xf64> {
+  %d = nv_tileaa.dot %a, %b, %c : tensor<2x16x8xf64>, tensor<2x8x16xf64>, tensor<2x16x16xf64> -> tensor<2x16x16xf64>
+  nv_tileaa.return %d : tensor<2x16x16xf64>
+}
+nv_tileaa.func @batched_small(%a: tensor<2x8x16xf16>, %b: tensor<2x16x8xf16>, %c: tensor<2x8x8xf32>) -> tensor<2x8x8xf32> {
+  %d = nv_tileaa.dot %a, %b, %c : tensor<2x8x16xf16>, tensor<2x16x8xf16>, tensor<2x8x8xf32> -> tensor<2x8x8xf32>
+  nv_tileaa.return %d : tensor<2x8x8xf32>
 }

@@ -279,15 +279,20 @@ def run_case(tools, case, target, m, n, k, rng, kern=None):
     return bad
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__)
+def parse_arguments(description):
+    """The command line of the GEMM case runners (this one, mma_numpy.py)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--bin", default=None)
     parser.add_argument("--work", required=True)
     parser.add_argument("--target", default="sm_90a")
     parser.add_argument("--only", default=None)
     parser.add_argument("--emit-mlir", action="store_true",
                         help="only write each case's kernel to WORK/NAME.mlir")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main():
+    args = parse_arguments(__doc__)
     if args.emit_mlir:
         os.makedirs(args.work, exist_ok=True)
         for name, ta, tb, tc, tf32, signed, transposed in CASES:

@@ -117,6 +117,88 @@ TEST(MmaLayouts, WarpChoice) {
   EXPECT_EQ(mmaWarpsPerCTA(16, 64, 4), (W{1, 4}));
 }
 
+// Batched (rank 3): every batch is the ISA's fragment; warps take the
+// batch first (highest warp bits), a warp's further batches come after the
+// 2-D repetitions in the registers.
+Coord brc(int64_t batch, const Coord &rowColumn) {
+  return Coord{batch, rowColumn[0], rowColumn[1]};
+}
+
+TEST(MmaLayouts, BatchedFragmentsMatchIsa) {
+  // [4, 16, 8] over 2 batch warps: warp w holds batches w and w + 2, one
+  // instruction each; registers 0..3 are batch w's c0..c3, 4..7 batch w + 2's.
+  LinearLayout acc = mmaAccumulatorLayout({4, 16, 8}, {2, 1, 1});
+  ASSERT_EQ(acc.getNumRegisters(), 8u);
+  ASSERT_EQ(acc.getNumWarps(), 2u);
+  for (unsigned warp = 0; warp < 2; ++warp)
+    for (unsigned lane = 0; lane < 32; ++lane)
+      for (unsigned i = 0; i < 4; ++i) {
+        EXPECT_EQ(acc.apply(i, lane, warp), brc(warp, accElement(lane, i)));
+        EXPECT_EQ(acc.apply(4 + i, lane, warp),
+                  brc(warp + 2, accElement(lane, i)));
+      }
+  EXPECT_TRUE(acc.isSurjective() && acc.registersAreDistinct());
+  for (unsigned kWidth : {1u, 2u, 4u}) {
+    int64_t k = mmaInstrK(kWidth);
+    LinearLayout a = mmaOperandLayout({4, 16, k}, 0, {2, 1, 1}, kWidth);
+    LinearLayout b = mmaOperandLayout({4, k, 8}, 1, {2, 1, 1}, kWidth);
+    unsigned na = mmaFragmentElements(0, kWidth),
+             nb = mmaFragmentElements(1, kWidth);
+    ASSERT_EQ(a.getNumRegisters(), 2 * na);
+    ASSERT_EQ(b.getNumRegisters(), 2 * nb);
+    for (unsigned warp = 0; warp < 2; ++warp)
+      for (unsigned lane = 0; lane < 32; ++lane) {
+        for (unsigned i = 0; i < na; ++i) {
+          EXPECT_EQ(a.apply(i, lane, warp),
+                    brc(warp, aElement(lane, i, kWidth)));
+          EXPECT_EQ(a.apply(na + i, lane, warp),
+                    brc(warp + 2, aElement(lane, i, kWidth)));
+        }
+        for (unsigned i = 0; i < nb; ++i) {
+          EXPECT_EQ(b.apply(i, lane, warp),
+                    brc(warp, bElement(lane, i, kWidth)));
+          EXPECT_EQ(b.apply(nb + i, lane, warp),
+                    brc(warp + 2, bElement(lane, i, kWidth)));
+        }
+      }
+    EXPECT_TRUE(a.isSurjective() && a.registersAreDistinct());
+    EXPECT_TRUE(b.isSurjective() && b.registersAreDistinct());
+  }
+}
+
+TEST(MmaLayouts, BatchedWarpsSplitTheBatchThenTheTile) {
+  // [2, 32, 32] over {2, 1, 2}: warp id = (b * 1 + m) * 2 + n, so warp 1 is
+  // 8 columns right, warp 2 the next batch; each batch's 32x32 repeats the
+  // instruction as the 2-D layout over {1, 2} warps does.
+  LinearLayout acc = mmaAccumulatorLayout({2, 32, 32}, {2, 1, 2});
+  LinearLayout flat = mmaAccumulatorLayout({32, 32}, {1, 2});
+  ASSERT_EQ(acc.getNumRegisters(), flat.getNumRegisters());
+  for (unsigned warp = 0; warp < 4; ++warp)
+    for (unsigned lane = 0; lane < 32; lane += 5)
+      for (unsigned r = 0; r < flat.getNumRegisters(); ++r)
+        EXPECT_EQ(acc.apply(r, lane, warp),
+                  brc(warp / 2, flat.apply(r, lane, warp % 2)));
+  // Operands keep the batch warps (both A and B have the batch) and drop
+  // the N warp (A) or the M warp (B, none here).
+  LinearLayout a = mmaOperandLayout({2, 32, 16}, 0, {2, 1, 2}, 2);
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    Coord first = a.apply(0, lane, 0);
+    EXPECT_EQ(a.apply(0, lane, 1), first);
+    EXPECT_EQ(a.apply(0, lane, 2), (Coord{1, first[1], first[2]}));
+  }
+  // A batch smaller than the batch warps is replicated over them.
+  LinearLayout one = mmaAccumulatorLayout({1, 16, 8}, {2, 1, 1});
+  EXPECT_EQ(one.apply(0, 3, 1), one.apply(0, 3, 0));
+  EXPECT_TRUE(one.isSurjective());
+
+  using W = llvm::SmallVector<unsigned, 3>;
+  EXPECT_EQ(mmaBatchedWarpsPerCTA(2, 32, 32, 4), (W{2, 1, 2}));
+  EXPECT_EQ(mmaBatchedWarpsPerCTA(4, 16, 16, 4), (W{4, 1, 1}));
+  EXPECT_EQ(mmaBatchedWarpsPerCTA(8, 64, 64, 4), (W{4, 1, 1}));
+  EXPECT_EQ(mmaBatchedWarpsPerCTA(1, 32, 64, 4), (W{1, 1, 4})); // as rank 2
+  EXPECT_EQ(mmaBatchedWarpsPerCTA(2, 64, 64, 8), (W{2, 2, 2}));
+}
+
 } // namespace
 
 // mma.m8n8k4 f64 (instrShape [8, 8]): a0 (g, t), b0 (k = t, n = g),

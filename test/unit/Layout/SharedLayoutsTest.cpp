@@ -175,6 +175,35 @@ TEST(SharedLayouts, LdmatrixSmallBUsesTwoMatrices) {
                 ldmatrixSharedLayout({16, 8}, {0, 1}, 2), 2, false, 2);
 }
 
+// Batched operands: one swizzled matrix per batch, one after another; the
+// batch bits (warps first, then registers) are whole matrices, so the
+// per-batch ldmatrix plan carries over.
+TEST(SharedLayouts, BatchedSwizzleStacksMatrices) {
+  LinearLayout s = ldmatrixSharedLayout({4, 16, 64}, {2, 1, 0}, 2);
+  LinearLayout one = ldmatrixSharedLayout({16, 64}, {1, 0}, 2);
+  for (int64_t offset = 0; offset < 16 * 64; offset += 7)
+    for (int64_t batch = 0; batch < 4; ++batch) {
+      Coord inner = one.applyPart(InDim::Offset, unsigned(offset));
+      EXPECT_EQ(s.applyPart(InDim::Offset, unsigned(batch * 16 * 64 + offset)),
+                c({batch, inner[0], inner[1]}));
+    }
+}
+
+TEST(SharedLayouts, LdmatrixBatchedF16Operands) {
+  // [4, 32, 32] over warps {2, 1, 2}: each warp reads 2 batches.
+  checkLdmatrix(mmaOperandLayout({4, 32, 32}, 0, {2, 1, 2}, 2),
+                ldmatrixSharedLayout({4, 32, 32}, {2, 1, 0}, 2), 2, false, 4);
+  checkLdmatrix(mmaOperandLayout({4, 32, 32}, 1, {2, 1, 2}, 2),
+                ldmatrixSharedLayout({4, 32, 32}, {2, 1, 0}, 2), 2, true, 4);
+  checkLdmatrix(mmaOperandLayout({4, 32, 32}, 1, {2, 1, 2}, 2),
+                ldmatrixSharedLayout({4, 32, 32}, {1, 2, 0}, 2), 2, false, 4);
+}
+
+TEST(SharedLayouts, LdmatrixBatchedI8OperandA) {
+  checkLdmatrix(mmaOperandLayout({2, 32, 64}, 0, {2, 2, 1}, 4),
+                ldmatrixSharedLayout({2, 32, 64}, {2, 1, 0}, 1), 1, false, 4);
+}
+
 TEST(SharedLayouts, NoLdmatrixForNContiguous8BitB) {
   // ldmatrix .trans moves 16-bit elements: 8-bit B stored N-contiguous
   // cannot be transposed by it.

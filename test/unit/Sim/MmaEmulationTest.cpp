@@ -341,12 +341,88 @@ TEST(SimMma, M8N8K16) {
 
 TEST(SimMma, UnknownFormsAreRejected) {
   EXPECT_FALSE(decode("mma.m8n8k4.row.col.f32.f32"));
-  EXPECT_FALSE(decode("mma.m16n8k16.row.col.f16.f16"));
+  EXPECT_FALSE(decode("mma.m16n8k16.row.col.f16.f32")); // mixed: not emitted
+  EXPECT_FALSE(decode("mma.m16n8k32.row.col.f16.e4m3.e4m3.f16"));
   EXPECT_FALSE(decode("mma.m16n8k8.row.col.f16.f16"));
   EXPECT_FALSE(decode("mma.m16n8k8.row.col.f64"));
   EXPECT_FALSE(decode("mma.m8n8k16.row.col.f32.e4m3.e4m3.f32"));
   EXPECT_FALSE(decode("mma.m8n8k32.row.col.s4"));
   EXPECT_FALSE(decode("mma.m16n8k8.row.col.bf16")); // k8 bf16: not emitted
+}
+
+// m16n8k16 with f16 C and D, forwards from the ISA table: c0, c1 are the
+// low and high halves of .f16x2 word 0 at (g, 2t), (g, 2t + 1); c2, c3 of
+// word 1 at (g + 8, 2t), (g + 8, 2t + 1). D is the f16 rounding of the
+// exact C + A * B.
+TEST(SimMma, F16Accumulator) {
+  std::optional<Instr> instr = decode("mma.m16n8k16.row.col.f16.f16");
+  ASSERT_TRUE(instr);
+  EXPECT_TRUE(instr->f16Accumulator);
+  EXPECT_EQ(instr->cWords, 2u);
+  EXPECT_EQ(instr->a, Type::F16);
+  std::mt19937 rng(1616);
+  std::vector<uint32_t> matA(16 * 16), matB(16 * 8);
+  std::vector<double> matC(16 * 8);
+  for (auto &x : matA)
+    x = randomBits(Type::F16, rng);
+  for (auto &x : matB)
+    x = randomBits(Type::F16, rng);
+  // Distinct f16 values, some near 2048 where f16s are 2 apart, so that
+  // adding A * B (multiples of 1/4) must round.
+  for (unsigned e = 0; e < matC.size(); ++e)
+    matC[e] = e % 3 ? double(int(e) - 64) * 0.25 : 2048.0 + 2 * e;
+  LaneFragments lanes[32] = {};
+  const LaneFragments *pointers[32];
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    pointers[lane] = &lanes[lane];
+    unsigned g = lane / 4, t = lane % 4;
+    for (unsigned i = 0; i < 8; ++i) {
+      Element ea = aTable(Type::F16, lane, i);
+      lanes[lane].words[i / 2] |= matA[ea.row * 16 + ea.column]
+                                  << (16 * (i % 2));
+    }
+    for (unsigned i = 0; i < 4; ++i) {
+      Element eb = bTable(Type::F16, lane, i);
+      lanes[lane].words[4 + i / 2] |= matB[eb.row * 8 + eb.column]
+                                      << (16 * (i % 2));
+    }
+    for (unsigned w = 0; w < 2; ++w)
+      for (unsigned h = 0; h < 2; ++h)
+        lanes[lane].words[6 + w] |=
+            uint32_t(encodeF16(matC[(g + 8 * w) * 8 + 2 * t + h])) << (16 * h);
+  }
+  unsigned rounded = 0;
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    uint32_t d[kCWords] = {};
+    compute(*instr, pointers, lane, d);
+    unsigned g = lane / 4, t = lane % 4;
+    for (unsigned w = 0; w < 2; ++w)
+      for (unsigned h = 0; h < 2; ++h) {
+        unsigned row = g + 8 * w, column = 2 * t + h;
+        double exact = matC[row * 8 + column];
+        for (unsigned k = 0; k < 16; ++k)
+          exact += double(decodeElement(Type::F16, matA[row * 16 + k])) *
+                   double(decodeElement(Type::F16, matB[k * 8 + column]));
+        uint16_t got = uint16_t(d[w] >> (16 * h));
+        EXPECT_EQ(got, encodeF16(exact))
+            << "lane " << lane << " d" << 2 * w + h;
+        rounded += decodeElement(Type::F16, encodeF16(exact)) != exact;
+      }
+  }
+  EXPECT_GT(rounded, 0u); // the rounding itself was exercised
+}
+
+TEST(SimMma, F16Rounding) {
+  EXPECT_EQ(encodeF16(1.0), 0x3c00);
+  EXPECT_EQ(encodeF16(-2.0), 0xc000);
+  EXPECT_EQ(encodeF16(2049.0), 0x6800);  // tie: to even (2048)
+  EXPECT_EQ(encodeF16(2051.0), 0x6802);  // tie: to even (2052)
+  EXPECT_EQ(encodeF16(2049.5), 0x6801);  // nearest (2050)
+  EXPECT_EQ(encodeF16(65504.0), 0x7bff); // largest finite
+  EXPECT_EQ(encodeF16(65520.0), 0x7c00); // rounds past it: infinity
+  EXPECT_EQ(encodeF16(std::ldexp(1.0, -24)), 0x0001);    // smallest subnormal
+  EXPECT_EQ(encodeF16(std::ldexp(1.0, -14)), 0x0400);    // smallest normal
+  EXPECT_EQ(encodeF16(std::ldexp(1023.6, -24)), 0x0400); // rounds up to it
 }
 
 TEST(SimMma, ElementDecoding) {
