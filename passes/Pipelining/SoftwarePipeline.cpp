@@ -26,6 +26,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -198,7 +199,15 @@ Value slotOf(OpBuilder &b, Location loc, scf::ForOp loop, unsigned numStages) {
 struct Rewritten {
   SmallVector<Operation *> copies;
   SmallVector<Operation *> head; // slot, wait and reads of stage S-1
-  nv::AsyncWaitOp wait;
+};
+
+/// Records the ops a builder creates, in order.
+struct HeadCollector : public OpBuilder::Listener {
+  explicit HeadCollector(SmallVectorImpl<Operation *> &ops) : ops(ops) {}
+  void notifyOperationInserted(Operation *op, OpBuilder::InsertPoint) override {
+    ops.push_back(op);
+  }
+  SmallVectorImpl<Operation *> &ops;
 };
 
 /// Replaces each candidate load by an async_copy and its conversion by a
@@ -224,12 +233,20 @@ Rewritten rewriteLoads(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
     result.copies.push_back(nv::AsyncCopyOp::create(
         b, c.load.getLoc(), c.load.getPtr(), buffer, slot, c.load.getMask()));
   }
-  b.setInsertionPoint(firstUser);
+  // One group per iteration: the commit follows the last copy.
+  Operation *lastCopy = result.copies.front();
+  for (Operation *copy : result.copies)
+    if (lastCopy->isBeforeInBlock(copy))
+      lastCopy = copy;
   Location loc = candidates.front().convert.getLoc();
+  b.setInsertionPointAfter(lastCopy);
   nv::AsyncCommitOp::create(b, loc);
-  Block::iterator headStart = std::prev(b.getInsertionPoint());
+  // The reads go before the first user; the schedule puts them first.
+  HeadCollector head(result.head);
+  b.setListener(&head);
+  b.setInsertionPoint(firstUser);
   Value slot = slotOf(b, loc, loop, numStages);
-  result.wait = nv::AsyncWaitOp::create(b, loc, numStages - 2);
+  nv::AsyncWaitOp::create(b, loc, numStages - 2);
   for (auto [c, buffer] : llvm::zip(candidates, buffers)) {
     auto read = nv::LocalLoadOp::create(b, c.convert.getLoc(),
                                         c.convert.getType(), buffer, slot);
@@ -237,9 +254,7 @@ Rewritten rewriteLoads(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
     c.convert->erase();
     c.load->erase();
   }
-  for (Operation &op :
-       llvm::make_range(std::next(headStart), b.getInsertionPoint()))
-    result.head.push_back(&op);
+  b.setListener(nullptr);
   return result;
 }
 
@@ -284,6 +299,16 @@ schedule(scf::ForOp loop, const Rewritten &rewritten,
 
 LogicalResult pipelineLoop(scf::ForOp loop, unsigned numStages,
                            const AxisInfoAnalysis &axisInfo) {
+  // A loop with a known trip count needs more iterations than stages.
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (lb && ub && step && *step > 0) {
+    int64_t trips = *ub > *lb ? (*ub - *lb + *step - 1) / *step : 0;
+    numStages = unsigned(std::min<int64_t>(numStages, trips));
+    if (numStages < 2)
+      return success();
+  }
   SmallVector<Candidate> candidates = findCandidates(loop, numStages, axisInfo);
   SmallVector<Operation *> loads;
   for (Candidate &c : candidates)
@@ -309,14 +334,10 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned numStages,
   options.predicateFn = predicate;
   IRRewriter rewriter(loop->getContext());
   rewriter.setInsertionPoint(loop);
-  bool modified = false;
-  if (succeeded(scf::pipelineForLoop(rewriter, loop, options, &modified)))
+  if (succeeded(scf::pipelineForLoop(rewriter, loop, options)))
     return success();
-  if (modified)
-    return loop.emitError("software pipelining of this loop failed "
-                          "half-way; compile with --num-stages=1");
-  rewritten.wait.setPending(0);
-  return success();
+  return loop.emitError("software pipelining of this loop failed; compile "
+                        "with --num-stages=1 (and report it)");
 }
 
 unsigned stagesFor(Operation *loop, unsigned option) {

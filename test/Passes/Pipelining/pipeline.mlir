@@ -173,3 +173,110 @@ nv_tileaa.func @carried_out(%a: !nv_tileaa.ptr<f16>, %c: !nv_tileaa.ptr<f32>, %k
   nv_tileaa.store %end, %last : tensor<64x32x!nv_tileaa.ptr<f16>>, tensor<64x32xf16>
   nv_tileaa.return
 }
+
+// -----
+
+// The second load comes after the first dot (as V after Q K^T in
+// attention): one group per iteration still holds both copies, so the
+// commit follows the last copy; both reads come first in the loop.
+// CHECK-LABEL: nv_tileaa.func @two_dots
+// CHECK: scf.for
+// CHECK: nv_tileaa.async_wait {pending = 1 : i32}
+// CHECK-NEXT: nv_tileaa.local_load
+// CHECK-NEXT: nv_tileaa.local_load
+// CHECK: nv_tileaa.async_copy
+// CHECK-NOT: nv_tileaa.async_commit
+// CHECK: nv_tileaa.async_copy
+// CHECK: nv_tileaa.async_commit
+// CHECK: nv_tileaa.dot
+// CHECK: nv_tileaa.dot
+// CHECK: scf.yield
+nv_tileaa.func @two_dots(%a: !nv_tileaa.ptr<f16>, %c: !nv_tileaa.ptr<f32>, %k: i32)
+    attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+  %r = nv_tileaa.make_range {start = 0 : i32, end = 32 : i32} : tensor<32xi32>
+  %row = nv_tileaa.expand_dims %r {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+  %col = nv_tileaa.expand_dims %r {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %rows = nv_tileaa.broadcast %row : tensor<32x1xi32> -> tensor<32x32xi32>
+  %cols = nv_tileaa.broadcast %col : tensor<1x32xi32> -> tensor<32x32xi32>
+  %c32t = arith.constant dense<32> : tensor<32x32xi32>
+  %rowoffs = arith.muli %rows, %c32t : tensor<32x32xi32>
+  %offs = arith.addi %rowoffs, %cols : tensor<32x32xi32>
+  %base = nv_tileaa.splat %a : !nv_tileaa.ptr<f16> -> tensor<32x32x!nv_tileaa.ptr<f16>>
+  %ptrs = nv_tileaa.addptr %base, %offs : tensor<32x32x!nv_tileaa.ptr<f16>>, tensor<32x32xi32>
+  %ones = arith.constant dense<1.0> : tensor<32x32xf16>
+  %zero = arith.constant dense<0.0> : tensor<32x32xf32>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %acc = scf.for %i = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<32x32xf32>) : i32 {
+    %x = nv_tileaa.load %ptrs : tensor<32x32x!nv_tileaa.ptr<f16>> -> tensor<32x32xf16>
+    %d1 = nv_tileaa.dot %x, %ones, %sum : tensor<32x32xf16>, tensor<32x32xf16>, tensor<32x32xf32> -> tensor<32x32xf32>
+    %y = nv_tileaa.load %ptrs : tensor<32x32x!nv_tileaa.ptr<f16>> -> tensor<32x32xf16>
+    %d2 = nv_tileaa.dot %ones, %y, %d1 : tensor<32x32xf16>, tensor<32x32xf16>, tensor<32x32xf32> -> tensor<32x32xf32>
+    scf.yield %d2 : tensor<32x32xf32>
+  }
+  %c_ptrs = nv_tileaa.splat %c : !nv_tileaa.ptr<f32> -> tensor<32x32x!nv_tileaa.ptr<f32>>
+  nv_tileaa.store %c_ptrs, %acc : tensor<32x32x!nv_tileaa.ptr<f32>>, tensor<32x32xf32>
+  nv_tileaa.return
+}
+
+// -----
+
+// A constant trip count below numStages lowers the depth to it (two
+// iterations: two slots); one iteration is not pipelined.
+// CHECK-LABEL: nv_tileaa.func @short
+// CHECK: nv_tileaa.local_alloc : !nv_tileaa.smem<2x32x32xf16
+// CHECK: nv_tileaa.async_wait {pending = 0 : i32}
+// CHECK-LABEL: nv_tileaa.func @single
+// CHECK-NOT: async
+// CHECK: nv_tileaa.load
+nv_tileaa.func @short(%a: !nv_tileaa.ptr<f16>, %c: !nv_tileaa.ptr<f32>)
+    attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+  %r = nv_tileaa.make_range {start = 0 : i32, end = 32 : i32} : tensor<32xi32>
+  %row = nv_tileaa.expand_dims %r {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+  %col = nv_tileaa.expand_dims %r {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %rows = nv_tileaa.broadcast %row : tensor<32x1xi32> -> tensor<32x32xi32>
+  %cols = nv_tileaa.broadcast %col : tensor<1x32xi32> -> tensor<32x32xi32>
+  %c32t = arith.constant dense<32> : tensor<32x32xi32>
+  %rowoffs = arith.muli %rows, %c32t : tensor<32x32xi32>
+  %offs = arith.addi %rowoffs, %cols : tensor<32x32xi32>
+  %base = nv_tileaa.splat %a : !nv_tileaa.ptr<f16> -> tensor<32x32x!nv_tileaa.ptr<f16>>
+  %ptrs = nv_tileaa.addptr %base, %offs : tensor<32x32x!nv_tileaa.ptr<f16>>, tensor<32x32xi32>
+  %ones = arith.constant dense<1.0> : tensor<32x32xf16>
+  %zero = arith.constant dense<0.0> : tensor<32x32xf32>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %acc = scf.for %i = %c0 to %c2 step %c1 iter_args(%sum = %zero) -> (tensor<32x32xf32>) : i32 {
+    %x = nv_tileaa.load %ptrs : tensor<32x32x!nv_tileaa.ptr<f16>> -> tensor<32x32xf16>
+    %d = nv_tileaa.dot %x, %ones, %sum : tensor<32x32xf16>, tensor<32x32xf16>, tensor<32x32xf32> -> tensor<32x32xf32>
+    scf.yield %d : tensor<32x32xf32>
+  }
+  %c_ptrs = nv_tileaa.splat %c : !nv_tileaa.ptr<f32> -> tensor<32x32x!nv_tileaa.ptr<f32>>
+  nv_tileaa.store %c_ptrs, %acc : tensor<32x32x!nv_tileaa.ptr<f32>>, tensor<32x32xf32>
+  nv_tileaa.return
+}
+nv_tileaa.func @single(%a: !nv_tileaa.ptr<f16>, %c: !nv_tileaa.ptr<f32>)
+    attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+  %r = nv_tileaa.make_range {start = 0 : i32, end = 32 : i32} : tensor<32xi32>
+  %row = nv_tileaa.expand_dims %r {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+  %col = nv_tileaa.expand_dims %r {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %rows = nv_tileaa.broadcast %row : tensor<32x1xi32> -> tensor<32x32xi32>
+  %cols = nv_tileaa.broadcast %col : tensor<1x32xi32> -> tensor<32x32xi32>
+  %c32t = arith.constant dense<32> : tensor<32x32xi32>
+  %rowoffs = arith.muli %rows, %c32t : tensor<32x32xi32>
+  %offs = arith.addi %rowoffs, %cols : tensor<32x32xi32>
+  %base = nv_tileaa.splat %a : !nv_tileaa.ptr<f16> -> tensor<32x32x!nv_tileaa.ptr<f16>>
+  %ptrs = nv_tileaa.addptr %base, %offs : tensor<32x32x!nv_tileaa.ptr<f16>>, tensor<32x32xi32>
+  %ones = arith.constant dense<1.0> : tensor<32x32xf16>
+  %zero = arith.constant dense<0.0> : tensor<32x32xf32>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %acc = scf.for %i = %c0 to %c1 step %c1 iter_args(%sum = %zero) -> (tensor<32x32xf32>) : i32 {
+    %x = nv_tileaa.load %ptrs : tensor<32x32x!nv_tileaa.ptr<f16>> -> tensor<32x32xf16>
+    %d = nv_tileaa.dot %x, %ones, %sum : tensor<32x32xf16>, tensor<32x32xf16>, tensor<32x32xf32> -> tensor<32x32xf32>
+    scf.yield %d : tensor<32x32xf32>
+  }
+  %c_ptrs = nv_tileaa.splat %c : !nv_tileaa.ptr<f32> -> tensor<32x32x!nv_tileaa.ptr<f32>>
+  nv_tileaa.store %c_ptrs, %acc : tensor<32x32x!nv_tileaa.ptr<f32>>, tensor<32x32xf32>
+  nv_tileaa.return
+}
