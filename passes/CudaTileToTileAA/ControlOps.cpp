@@ -56,6 +56,9 @@ LogicalResult tileiras::cuda_tile_lowering::lowerRegionInto(Lowering &l,
 }
 
 static LogicalResult lowerFor(Lowering &l, ct::ForOp op) {
+  // A `for` holding a return is lowered with the entry's exits (LoopOps).
+  if (containsReturn(op))
+    return l.fail(op, "a 'return' inside a loop must leave an entry");
   for (Value v : op.getInitValues())
     if (!isToken(v) && !l.convertType(v.getType()))
       return l.fail(op, "views cannot be loop-carried yet");
@@ -131,7 +134,7 @@ static LogicalResult lowerTerminator(Lowering &l, Operation *op) {
   SmallVector<Value> operands = lowerValues(l, op->getOperands());
   if (isa<ct::ReturnOp>(op)) {
     if (!isa<ct::EntryOp>(parent))
-      return l.fail(op, "'return' inside nested regions is not supported yet");
+      return l.fail(op, "'return' may only leave an entry");
     l.create("nv_tileaa.return", {}, {});
     return success();
   }

@@ -191,7 +191,9 @@ static LogicalResult lowerEntry(ct::EntryOp entry, StringRef gpuName,
   l.tokenValue = l.create1("nv_tileaa.create_mem_token",
                            nv_tileaa::MemTokenType::get(ctx), {});
   Block &src = entry.getBody().front();
-  bool returns = llvm::any_of(src.getOps<ct::IfOp>(), hasReturn);
+  bool returns = llvm::any_of(src, [](Operation &op) {
+    return op.getNumRegions() && containsReturn(&op);
+  });
   if (failed(returns ? lowerEntryBodyWithReturns(l, src) : l.lowerBlock(src))) {
     func->erase();
     return failure();

@@ -107,9 +107,9 @@ mlir::LogicalResult lowerRegionInto(Lowering &l, mlir::Region &src,
                                     mlir::Block *dst);
 /// True when `ifOp` holds a break or continue of the loop around it.
 bool hasEarlyExit(tileiras::cuda_tile::IfOp ifOp);
-/// True when `ifOp` holds a `return` (an early exit from the kernel).
-bool hasReturn(tileiras::cuda_tile::IfOp ifOp);
-/// Lowers an entry body whose `if`s hold `return`s, ending in
+/// True when `op` holds a `return` (an early exit from the kernel).
+bool containsReturn(mlir::Operation *op);
+/// Lowers an entry body whose `if`s or loops hold `return`s, ending in
 /// nv_tileaa.return.
 mlir::LogicalResult lowerEntryBodyWithReturns(Lowering &l, mlir::Block &src);
 /// Lowers the body of a `for` whose `continue`s sit inside `if`s into

@@ -12,22 +12,6 @@ cuda_tile.module @kernels {
 // -----
 
 cuda_tile.module @kernels {
-  entry @k(%n: tile<i32>) {
-    %c = constant <i1: true> : tile<i1>
-    loop {
-      if %c {
-        // expected-error @+1 {{'cuda_tile.return' op cannot be lowered to nv_tileaa: 'return' inside nested regions is not supported yet}}
-        return
-      }
-      break
-    }
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @kernels {
   entry @k(%p: tile<ptr<f32>>, %n: tile<i32>) {
     %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
     // expected-error @+1 {{'cuda_tile.loop' op cannot be lowered to nv_tileaa: views cannot be loop-carried yet}}

@@ -212,7 +212,39 @@ def pack_unpack(tc, rng):
             mismatch("unpack", unpack("H", out["z"]), unpack("H", raw)))
 
 
-CASES = [loop_break, for_continue, extract, batched_mma, casts, argmax,
+def loop_return(tc, rng):
+    """Inputs/loop_return.mlir: `return` from a `for` inside a `loop`;
+    blocks leave at different steps (scales 0.1 .. 4), the first never."""
+    scales = [0.01, 0.1, 0.5, 1.0, 4.0]
+    n = len(scales) * 128 - 37
+    x = [f32(rng.uniform(-1, 1) * scales[i // 128]) for i in range(n)]
+    limit = 30.0
+    k = tc.build(os.path.join(INPUTS, "loop_return.mlir"), target=TARGET)
+    out, _ = k.launch((len(scales), 1, 1), (128, 1, 1), [
+        Buffer("x", pack("f", x)), Buffer("y", pack("f", [-7.0] * (n + 64))),
+        Buffer("count", pack("i", [-5] * len(scales))),
+        Scalar("i32", n), Scalar("f32", struct.unpack(
+            "<I", struct.pack("<f", limit))[0])], ctas_at_once=2)
+    want_y, want_count = [], []
+    for b in range(len(scales)):
+        xs = [x[j] if j < n else 0.0 for j in range(128 * b, 128 * b + 128)]
+        acc, stop = [0.0] * 128, -1
+        for t in range(20):
+            acc = [fma_f32(v, float(t), a) for v, a in zip(xs, acc)]
+            if max(abs(a) for a in acc) > limit:
+                stop = t
+                break
+        want_y += acc
+        want_count.append(stop)
+    if len(set(want_count)) < 3:
+        return "loop_return: the inputs do not leave at different steps"
+    want_y = want_y[:n] + [-7.0] * 64
+    return (mismatch("loop_return count", unpack("i", out["count"]),
+                     want_count) or
+            mismatch("loop_return y", unpack("f", out["y"]), want_y))
+
+
+CASES = [loop_break, loop_return, for_continue, extract, batched_mma, casts, argmax,
          atomic_red, pack_unpack]
 
 
