@@ -112,7 +112,7 @@ LogicalResult Lowering::lowerOp(Operation *op) {
   loc = op->getLoc();
   bool handled = false;
   for (auto family : {lowerElementwise, lowerShape, lowerMemory, lowerControl,
-                      lowerLoops, lowerAtomic, lowerPackOps}) {
+                      lowerLoops, lowerAtomic, lowerPackOps, lowerGlobalOps}) {
     if (failed(family(*this, op, handled)))
       return failure();
     if (handled)
@@ -213,12 +213,9 @@ struct ConvertCudaTileToTileAAPass
     for (ct::ModuleOp module : modules) {
       b.setInsertionPoint(module);
       for (Operation &op : module.getBody().front()) {
-        if (auto global = dyn_cast<ct::GlobalOp>(op)) {
-          global.emitOpError("cannot be lowered to nv_tileaa: globals are "
-                             "not supported yet");
-          return signalPassFailure();
-        }
-        if (failed(lowerEntry(cast<ct::EntryOp>(op), gpuName, b)))
+        auto global = dyn_cast<ct::GlobalOp>(op);
+        if (failed(global ? lowerGlobal(global, b)
+                          : lowerEntry(cast<ct::EntryOp>(op), gpuName, b)))
           return signalPassFailure();
       }
       module.erase();

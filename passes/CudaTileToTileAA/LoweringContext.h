@@ -79,6 +79,13 @@ mlir::LogicalResult lowerAtomic(Lowering &l, mlir::Operation *op,
 mlir::LogicalResult lowerLoops(Lowering &l, mlir::Operation *op, bool &handled);
 mlir::LogicalResult lowerPackOps(Lowering &l, mlir::Operation *op,
                                  bool &handled);
+/// get_global (GlobalOps.cpp).
+mlir::LogicalResult lowerGlobalOps(Lowering &l, mlir::Operation *op,
+                                   bool &handled);
+/// A module-level global -> an LLVM global in the global address space,
+/// created at `b`'s insertion point.
+mlir::LogicalResult lowerGlobal(tileiras::cuda_tile::GlobalOp op,
+                                mlir::OpBuilder &b);
 mlir::LogicalResult lowerExtract(Lowering &l,
                                  tileiras::cuda_tile::ExtractOp op);
 /// A reduce of several operands, packed into one integer per element.
