@@ -25,16 +25,6 @@ cuda_tile.module @kernels {
 // -----
 
 cuda_tile.module @kernels {
-  entry @k(%a: tile<f32>) {
-    // expected-error @+1 {{'cuda_tile.addf' op cannot be lowered to nv_tileaa: rounding<zero> is not supported yet}}
-    %b = addf %a, %a rounding<zero> : tile<f32>
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @kernels {
   // expected-error @+1 {{'cuda_tile.entry' op argument #0 of type '!cuda_tile.token' cannot be a kernel parameter (only scalar tiles can)}}
   entry @k(%t: token) {
     return
@@ -44,6 +34,31 @@ cuda_tile.module @kernels {
 // -----
 
 cuda_tile.module @kernels {
-  // expected-error @+1 {{'cuda_tile.global' op cannot be lowered to nv_tileaa: globals are not supported yet}}
-  global @g <f32: [1.0, 2.0]> : tile<2xf32>
+  // expected-error @+1 {{'cuda_tile.global' op cannot be lowered to nv_tileaa: globals of 'tf32' are not supported}}
+  global @g <tf32: [1.0, 2.0]> : tile<2xtf32>
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @k(%a: tile<i64>) {
+    // expected-error @+1 {{'cuda_tile.itof' op cannot be lowered to nv_tileaa: rounding<zero> from a 64-bit integer is not supported}}
+    %b = itof %a signed rounding<zero> : tile<i64> -> tile<f32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @k() {
+    %a = constant <f8E4M3FN: 1.0> : tile<64x32xf8E4M3FN>
+    %b = constant <f8E4M3FN: 1.0> : tile<32x64xf8E4M3FN>
+    %c = constant <f32: 0.0> : tile<64x64xf32>
+    %sa = constant <f8E8M0FNU: 1.0> : tile<64x1xf8E8M0FNU>
+    %sb = constant <f8E8M0FNU: 1.0> : tile<1x64xf8E8M0FNU>
+    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: block-scaled matrix multiply (mmaf_scaled) has no nv_tileaa lowering yet}}
+    %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<64x32xf8E4M3FN>, tile<32x64xf8E4M3FN>, tile<64x64xf32>, tile<64x1xf8E8M0FNU>, tile<1x64xf8E8M0FNU>
+    return
+  }
 }
