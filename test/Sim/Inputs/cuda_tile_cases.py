@@ -7,6 +7,7 @@ library only), and pointer casts with a masked compare-and-swap.
 Usage: cuda_tile_cases.py BIN_DIR WORK_DIR TARGET
 """
 import math
+from fractions import Fraction as F
 import os
 import struct
 import sys
@@ -244,7 +245,133 @@ def loop_return(tc, rng):
             mismatch("loop_return y", unpack("f", out["y"]), want_y))
 
 
-CASES = [loop_break, loop_return, for_continue, extract, batched_mma, casts, argmax,
+def round_f32(q, mode):
+    """The f32 nearest to the exact rational q in `mode` (rn, rz, rm, rp),
+    subnormals included (no overflow in these tests)."""
+    if q == 0:
+        return 0.0
+    neg, a = q < 0, abs(q)
+    e = a.numerator.bit_length() - a.denominator.bit_length()
+    if F(2) ** e > a:
+        e -= 1
+    quantum = F(2) ** (max(e, -126) - 23)
+    n = a / quantum
+    low = n.numerator // n.denominator
+    up = {"rz": False, "rm": neg, "rp": not neg}.get(mode)
+    if up is None:  # rn: ties to even
+        rest = n - low
+        up = rest > F(1, 2) or (rest == F(1, 2) and low % 2)
+    m = low + (1 if up and n != low else 0)
+    return float(-m * quantum if neg else m * quantum)
+
+
+def flush(v):
+    return math.copysign(0.0, v) if abs(v) < 2.0 ** -126 else v
+
+
+def sqrt_rz(a):
+    """The largest f32 r with r * r <= a."""
+    r = f32(math.sqrt(a))
+    step = 2.0 ** -149
+    while F(r) ** 2 > F(a):
+        r = f32(r - max(step, abs(r) * 2.0 ** -24))
+    while F(f32(r + max(step, r * 2.0 ** -23))) ** 2 <= F(a):
+        r = f32(r + max(step, r * 2.0 ** -23))
+    return r
+
+
+def add_ftz(a, b):
+    """add.rn.ftz.f32: subnormal inputs and results become signed zeros."""
+    a, b = flush(a), flush(b)
+    if F(a) + F(b) == 0:  # x + (-x) is +0, -0 + -0 is -0
+        both = math.copysign(1, a) < 0 and math.copysign(1, b) < 0
+        return -0.0 if both else 0.0
+    return flush(round_f32(F(a) + F(b), "rn"))
+
+
+def mul_rz_ftz(a, b):
+    a, b = flush(a), flush(b)
+    sign = math.copysign(1, a) * math.copysign(1, b)
+    return flush(math.copysign(round_f32(F(a) * F(b), "rz"), sign))
+
+
+def rounding(tc, rng):
+    """Inputs/rounding.mlir: directed roundings, flush_to_zero, approximate
+    division and square root, directed itof, against exact rationals.
+    Lanes 0-15: x subnormal; 16-23: x and y subnormal of one sign; 24-31:
+    products below the normal range; the rest ordinary values."""
+    x, y = [], []
+    for i in range(128):
+        if i < 16:
+            x.append(f32(rng.uniform(-1, 1) * 2.0 ** -128))
+            y.append(f32(rng.uniform(0.5, 4) * rng.choice([-1, 1])))
+        elif i < 24:
+            sign = rng.choice([-1, 1])
+            x.append(f32(sign * rng.uniform(0.1, 1) * 2.0 ** -128))
+            y.append(f32(sign * rng.uniform(0.1, 1) * 2.0 ** -130))
+        elif i < 32:
+            x.append(f32(rng.uniform(1, 2) * 2.0 ** -70))
+            y.append(f32(-rng.uniform(1, 2) * 2.0 ** -70))
+        else:
+            x.append(f32(rng.uniform(-1, 1) * 2.0 ** rng.randint(-20, 20)))
+            y.append(f32(rng.uniform(0.5, 1) * rng.choice([-1, 1]) *
+                         2.0 ** rng.randint(-20, 20)))
+    z = [rng.randint(-2 ** 31, 2 ** 31 - 1) for _ in range(128)]
+    k = tc.build(os.path.join(INPUTS, "rounding.mlir"), target=TARGET)
+    out, _ = k.launch((1, 1, 1), (128, 1, 1), [
+        Buffer("x", pack("f", x)), Buffer("y", pack("f", y)),
+        Buffer("z", pack("i", z)), Buffer("out", bytes(4 * 1920))])
+    got = unpack("f", out["out"])
+    exact = [
+        lambda a, b, n: round_f32(F(a) + F(b), "rz"),
+        lambda a, b, n: round_f32(F(a) - F(b), "rm"),
+        lambda a, b, n: round_f32(F(a) * F(b), "rp"),
+        lambda a, b, n: round_f32(F(a) / F(b), "rz"),
+        lambda a, b, n: round_f32(F(a) * F(b) + F(a), "rp"),
+        lambda a, b, n: sqrt_rz(abs(a)),
+        lambda a, b, n: add_ftz(a, b),
+        lambda a, b, n: mul_rz_ftz(a, b),
+        lambda a, b, n: flush(max(a, b)),
+        lambda a, b, n: round_f32(F(n), "rz"),
+        lambda a, b, n: round_f32(F(n & 0xFFFFFFFF), "rp"),
+    ]
+    for row, fn in enumerate(exact):
+        want = [fn(a, b, n) for a, b, n in zip(x, y, z)]
+        for i, (g, w) in enumerate(zip(got[128 * row:], want)):
+            if g != w or math.copysign(1, g) != math.copysign(1, w):
+                return f"rounding row {row}: element {i}: got {g!r}, " \
+                       f"want {w!r} (x={x[i]!r}, y={y[i]!r}, z={z[i]})"
+    approx = [lambda a, b: a / b, lambda a, b: a / b,
+              lambda a, b: math.sqrt(abs(a)),
+              lambda a, b: 1 / math.sqrt(abs(flush(a))) if flush(a)
+              else math.inf]
+    for row, fn in enumerate(approx, start=11):
+        first = 32 if row < 14 else 0
+        want = [fn(a, b) for a, b in zip(x[first:], y[first:])]
+        error = mismatch(f"rounding row {row}", got[128 * row + first:
+                                                    128 * row + 128],
+                         want, tol=lambda w: 2.0 ** -21 * abs(w))
+        if error:
+            return error
+    return None
+
+
+def globals_case(tc, rng):
+    """Inputs/globals.mlir: a constant table read through get_global and a
+    mutable counter (initialized to 100) incremented atomically."""
+    table = [0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, -1.0, -2.0, -3.0, -4.0,
+             0.25, 0.125, 8.0, 16.0]
+    k = tc.build(os.path.join(INPUTS, "globals.mlir"), target=TARGET)
+    out, _ = k.launch((4, 1, 1), (128, 1, 1), [
+        Buffer("y", pack("f", [0.0] * 64)), Buffer("z", pack("i", [0] * 4))],
+        ctas_at_once=2)
+    return (mismatch("globals y", unpack("f", out["y"]),
+                     [2 * v for v in table] * 4) or
+            mismatch("globals z", sorted(unpack("i", out["z"])),
+                     [100, 101, 102, 103]))
+
+
+CASES = [loop_break, loop_return, rounding, globals_case, for_continue, extract, batched_mma, casts, argmax,
          atomic_red, pack_unpack]
 
 
