@@ -849,6 +849,14 @@ struct TileArithMathLowering : public ConversionPattern {
     llvm::append_range(types, op->getResultTypes());
     if (failed(checkSameLayouts(op, types)))
       return failure();
+    // A bitcast between types held alike in registers (i8 <-> FP8 bytes)
+    // changes nothing.
+    if (isa<arith::BitcastOp>(op) &&
+        getTypeConverter()->convertType(op->getResultTypes()[0]) ==
+            operands[0].getType()) {
+      rewriter.replaceOp(op, operands[0]);
+      return success();
+    }
     for (Type type : types) {
       Type element = getElementTypeOrSelf(type);
       if (isFp8(element) || isa<FloatTF32Type>(element))
