@@ -47,29 +47,41 @@ def mismatch(name, got, want, tol=None):
     return None
 
 
+LIMIT = 30.0
+
+
+def launch_scaled(tc, path, scales, count_fill, rng):
+    """Launches a kernel (x, y, count, n, limit = LIMIT) with one tile block
+    per scale, x uniform in +-scale; returns the outputs, n and each
+    block's 128 inputs (0 past n)."""
+    n = len(scales) * 128 - 37
+    x = [f32(rng.uniform(-1, 1) * scales[i // 128]) for i in range(n)]
+    k = tc.build(path, target=TARGET)
+    out, _ = k.launch((len(scales), 1, 1), (128, 1, 1), [
+        Buffer("x", pack("f", x)), Buffer("y", pack("f", [-7.0] * (n + 64))),
+        Buffer("count", pack("i", [count_fill] * len(scales))),
+        Scalar("i32", n), Scalar("f32", struct.unpack(
+            "<I", struct.pack("<f", LIMIT))[0])], ctas_at_once=2)
+    blocks = [[x[j] if j < n else 0.0 for j in range(128 * b, 128 * b + 128)]
+              for b in range(len(scales))]
+    return out, n, blocks
+
+
 def loop_break(tc, rng):
     """examples/cuda_tile/loop_break.mlir: blocks leave the loop at
     different iterations (scales 0.1 .. 2 against limit 30)."""
-    scales = [0.1, 0.25, 0.5, 1.0, 2.0]
-    n = len(scales) * 128 - 37
-    x = [f32(rng.uniform(-1, 1) * scales[i // 128]) for i in range(n)]
-    limit = 30.0
-    k = tc.build(os.path.join(EXAMPLES, "loop_break.mlir"), target=TARGET)
-    out, _ = k.launch((len(scales), 1, 1), (128, 1, 1), [
-        Buffer("x", pack("f", x)), Buffer("y", pack("f", [-7.0] * (n + 64))),
-        Buffer("count", pack("i", [-1] * len(scales))),
-        Scalar("i32", n), Scalar("f32", struct.unpack(
-            "<I", struct.pack("<f", limit))[0])], ctas_at_once=2)
+    out, n, blocks = launch_scaled(
+        tc, os.path.join(EXAMPLES, "loop_break.mlir"),
+        [0.1, 0.25, 0.5, 1.0, 2.0], -1, rng)
     want_y, want_count = [], []
-    for b in range(len(scales)):
-        xs = [x[j] if j < n else 0.0 for j in range(128 * b, 128 * b + 128)]
+    for xs in blocks:
         acc, i = [0.0] * 128, 0
         while True:
             i += 1
             if i % 3 == 0:
                 continue
             acc = [fma_f32(v, float(i), a) for v, a in zip(xs, acc)]
-            if max(abs(a) for a in acc) > limit or i >= 20:
+            if max(abs(a) for a in acc) > LIMIT or i >= 20:
                 break
         want_y += acc
         want_count.append(i)
@@ -215,24 +227,16 @@ def pack_unpack(tc, rng):
 
 def loop_return(tc, rng):
     """Inputs/loop_return.mlir: `return` from a `for` inside a `loop`;
-    blocks leave at different steps (scales 0.1 .. 4), the first never."""
-    scales = [0.01, 0.1, 0.5, 1.0, 4.0]
-    n = len(scales) * 128 - 37
-    x = [f32(rng.uniform(-1, 1) * scales[i // 128]) for i in range(n)]
-    limit = 30.0
-    k = tc.build(os.path.join(INPUTS, "loop_return.mlir"), target=TARGET)
-    out, _ = k.launch((len(scales), 1, 1), (128, 1, 1), [
-        Buffer("x", pack("f", x)), Buffer("y", pack("f", [-7.0] * (n + 64))),
-        Buffer("count", pack("i", [-5] * len(scales))),
-        Scalar("i32", n), Scalar("f32", struct.unpack(
-            "<I", struct.pack("<f", limit))[0])], ctas_at_once=2)
+    blocks leave at different steps (scales 0.01 .. 4), the first never."""
+    out, n, blocks = launch_scaled(
+        tc, os.path.join(INPUTS, "loop_return.mlir"),
+        [0.01, 0.1, 0.5, 1.0, 4.0], -5, rng)
     want_y, want_count = [], []
-    for b in range(len(scales)):
-        xs = [x[j] if j < n else 0.0 for j in range(128 * b, 128 * b + 128)]
+    for xs in blocks:
         acc, stop = [0.0] * 128, -1
         for t in range(20):
             acc = [fma_f32(v, float(t), a) for v, a in zip(xs, acc)]
-            if max(abs(a) for a in acc) > limit:
+            if max(abs(a) for a in acc) > LIMIT:
                 stop = t
                 break
         want_y += acc
