@@ -101,13 +101,10 @@ static LogicalResult lowerIf(Lowering &l, ct::IfOp op) {
 }
 
 // reduce/scan with one operand: the combiner takes (element, accumulator).
-// Several operands: PackedReduce.cpp (cuda_tile scans have one).
+// Several operands: PackedReduce.cpp.
 static LogicalResult lowerCombiner(Lowering &l, Operation *op, StringRef name) {
-  if (auto reduce = dyn_cast<ct::ReduceOp>(op);
-      reduce && op->getNumOperands() > 1)
-    return lowerPackedReduce(l, reduce);
-  if (op->getNumOperands() != 1)
-    return l.fail(op, "scans of several operands are not supported yet");
+  if (op->getNumOperands() > 1)
+    return lowerPackedCombiner(l, op, name);
   auto tile = cast<ct::TileType>(op->getOperand(0).getType());
   OperationState state(l.loc, name);
   state.addOperands(l.lookup(op->getOperand(0)));

@@ -88,9 +88,10 @@ mlir::LogicalResult lowerGlobal(tileiras::cuda_tile::GlobalOp op,
                                 mlir::OpBuilder &b);
 mlir::LogicalResult lowerExtract(Lowering &l,
                                  tileiras::cuda_tile::ExtractOp op);
-/// A reduce of several operands, packed into one integer per element.
-mlir::LogicalResult lowerPackedReduce(Lowering &l,
-                                      tileiras::cuda_tile::ReduceOp op);
+/// A reduce or scan (`name`: nv_tileaa.reduce / scan) of several operands,
+/// packed into one integer per element.
+mlir::LogicalResult lowerPackedCombiner(Lowering &l, mlir::Operation *op,
+                                        llvm::StringRef name);
 
 /// nv_tileaa's mem_semantic / mem_scope for a cuda_tile ordering / scope
 /// (scopes tl_blk, device, sys -> cta, gpu, sys).

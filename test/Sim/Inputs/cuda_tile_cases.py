@@ -202,6 +202,27 @@ def argmax(tc, rng):
             mismatch("argmax indices", unpack("i", out["imax"]), want_i))
 
 
+def scan_argmax(tc, rng):
+    """A scan of two operands: running row maxima and the first index of
+    each (the values repeat, so ties must keep the smaller index)."""
+    x = [float(rng.randint(-20, 20)) for _ in range(8 * 128)]
+    k = tc.build(os.path.join(INPUTS, "scan_argmax.mlir"), target=TARGET)
+    out, _ = k.launch((2, 1, 1), (128, 1, 1), [
+        Buffer("x", pack("f", x)), Buffer("vmax", pack("f", [0.0] * 1024)),
+        Buffer("imax", pack("i", [-1] * 1024))], ctas_at_once=2)
+    want_v, want_i = [], []
+    for r in range(8):
+        best, at = -math.inf, 0
+        for c in range(128):
+            if x[128 * r + c] > best:
+                best, at = x[128 * r + c], c
+            want_v.append(best)
+            want_i.append(at)
+    return (mismatch("scan_argmax values", unpack("f", out["vmax"]), want_v)
+            or mismatch("scan_argmax indices", unpack("i", out["imax"]),
+                        want_i))
+
+
 def atomic_red(tc, rng):
     """atomic_red_view_tko from 4 tile blocks into 2 view tiles, the second
     cut by the view's extent."""
@@ -412,7 +433,8 @@ def unpack8(tc, rng):
 # Cases that need FP8 conversions (sm_89 and later).
 FP8_CASES = {"unpack8"}
 
-CASES = [loop_break, loop_return, rounding, globals_case, unpack8, for_continue, extract, batched_mma, casts, argmax,
+CASES = [loop_break, loop_return, rounding, globals_case, unpack8,
+         scan_argmax, for_continue, extract, batched_mma, casts, argmax,
          atomic_red, pack_unpack]
 
 
