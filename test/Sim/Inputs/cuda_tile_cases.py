@@ -223,6 +223,32 @@ def scan_argmax(tc, rng):
                         want_i))
 
 
+def gather(tc, rng):
+    """Inputs/gather.mlir: gather_scatter_view loads and stores of 8
+    distinct rows, columns from `col` (cut at the matrix edge for 20)."""
+    x = [f32(rng.uniform(-10, 10)) for _ in range(32 * 32)]
+    rows = rng.sample(range(32), 8)
+    k = tc.build(os.path.join(INPUTS, "gather.mlir"), target=TARGET)
+    for col in (4, 20):
+        out, _ = k.launch((1, 1, 1), (128, 1, 1), [
+            Buffer("x", pack("f", x)), Buffer("idx", pack("i", rows)),
+            Buffer("g", pack("f", [-7.0] * 128)),
+            Buffer("y", pack("f", [-7.0] * 1024)), Scalar("i32", col)])
+        want_g = [x[32 * r + c] if c < 32 else 0.0
+                  for r in rows for c in range(col, col + 16)]
+        want_y = [-7.0] * 1024
+        for r in rows:
+            for c in range(col, min(col + 16, 32)):
+                want_y[32 * r + c] = 2 * x[32 * r + c]
+        error = (mismatch(f"gather g (col={col})", unpack("f", out["g"]),
+                          want_g) or
+                 mismatch(f"gather y (col={col})", unpack("f", out["y"]),
+                          want_y))
+        if error:
+            return error
+    return None
+
+
 def atomic_red(tc, rng):
     """atomic_red_view_tko from 4 tile blocks into 2 view tiles, the second
     cut by the view's extent."""
@@ -434,7 +460,7 @@ def unpack8(tc, rng):
 FP8_CASES = {"unpack8"}
 
 CASES = [loop_break, loop_return, rounding, globals_case, unpack8,
-         scan_argmax, for_continue, extract, batched_mma, casts, argmax,
+         scan_argmax, gather, for_continue, extract, batched_mma, casts, argmax,
          atomic_red, pack_unpack]
 
 
