@@ -62,7 +62,7 @@ Value Lowering::splat(Value scalar, ArrayRef<int64_t> shape) {
                  RankedTensorType::get(shape, scalar.getType()), scalar);
 }
 
-Value Lowering::castInt(Value v, Type elementType) {
+Value Lowering::castInt(Value v, Type elementType, bool zeroExtend) {
   Type from = getElementTypeOrSelf(v.getType());
   if (from == elementType)
     return v;
@@ -70,7 +70,8 @@ Value Lowering::castInt(Value v, Type elementType) {
   if (auto shaped = dyn_cast<RankedTensorType>(v.getType()))
     to = shaped.clone(elementType);
   if (from.getIntOrFloatBitWidth() < elementType.getIntOrFloatBitWidth())
-    return arith::ExtSIOp::create(b, loc, to, v);
+    return zeroExtend ? Value(arith::ExtUIOp::create(b, loc, to, v))
+                      : Value(arith::ExtSIOp::create(b, loc, to, v));
   return arith::TruncIOp::create(b, loc, to, v);
 }
 

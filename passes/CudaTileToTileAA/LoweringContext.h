@@ -50,8 +50,10 @@ public:
   mlir::Value constantInt(mlir::Type type, int64_t value);
   /// Splats a scalar to `shape` (no-op for an empty shape).
   mlir::Value splat(mlir::Value scalar, llvm::ArrayRef<int64_t> shape);
-  /// Integer cast of a scalar or tile to `type`'s width (sign-extending).
-  mlir::Value castInt(mlir::Value v, mlir::Type elementType);
+  /// Integer cast of a scalar or tile to `type`'s width (sign-extending,
+  /// or zero-extending unsigned values).
+  mlir::Value castInt(mlir::Value v, mlir::Type elementType,
+                      bool zeroExtend = false);
   mlir::Value token();
   /// A zero of `type` (scalar or tile; null pointers for pointer elements);
   /// null when the type has none.

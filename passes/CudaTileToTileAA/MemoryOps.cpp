@@ -79,17 +79,17 @@ struct Access {
 };
 } // namespace
 
-// Indices are unsigned: zero-extended (or truncated) to the offset type.
-static Value unsignedCast(Lowering &l, Value v, Type elementType) {
-  Type from = getElementTypeOrSelf(v.getType());
-  if (from == elementType)
-    return v;
-  Type to = elementType;
-  if (auto tile = dyn_cast<RankedTensorType>(v.getType()))
-    to = tile.clone(elementType);
-  if (from.getIntOrFloatBitWidth() < elementType.getIntOrFloatBitWidth())
-    return arith::ExtUIOp::create(l.b, l.loc, to, v);
-  return arith::TruncIOp::create(l.b, l.loc, to, v);
+// The dim_map of a partition or strided view and, for strided views, the
+// traversal strides (empty: identity map, tiles step by their size).
+static void viewLayout(Type view, SmallVectorImpl<int32_t> &dimMap,
+                       SmallVectorImpl<int32_t> &steps) {
+  if (auto pv = dyn_cast<ct::PartitionViewType>(view)) {
+    dimMap.assign(pv.getDimMap().begin(), pv.getDimMap().end());
+  } else if (auto sv = dyn_cast<ct::StridedViewType>(view)) {
+    dimMap.assign(sv.getDimMap().begin(), sv.getDimMap().end());
+    steps.assign(sv.getTraversalStrides().begin(),
+                 sv.getTraversalStrides().end());
+  }
 }
 
 // index * step + [0, size): the coordinates of one view tile along a
@@ -123,15 +123,11 @@ static FailureOr<Access> viewAccess(Lowering &l, Operation *op, Value view,
   // A gather_scatter_view's indices are element coordinates: a 1-D tile
   // along sparseDim, start offsets along the other dimensions.
   std::optional<size_t> sparseDim;
-  if (auto pv = dyn_cast<ct::PartitionViewType>(view.getType())) {
-    dimMap.assign(pv.getDimMap().begin(), pv.getDimMap().end());
-  } else if (auto sv = dyn_cast<ct::StridedViewType>(view.getType())) {
-    dimMap.assign(sv.getDimMap().begin(), sv.getDimMap().end());
-    steps.assign(sv.getTraversalStrides().begin(),
-                 sv.getTraversalStrides().end());
-  } else {
-    sparseDim = cast<ct::GatherScatterViewType>(view.getType()).getSparseDim();
+  if (auto gv = dyn_cast<ct::GatherScatterViewType>(view.getType())) {
+    sparseDim = gv.getSparseDim();
     steps.assign(tile.size(), 1);
+  } else {
+    viewLayout(view.getType(), dimMap, steps);
   }
   if (tile.empty())
     return l.fail(op, "0-d views are not supported yet");
@@ -140,7 +136,8 @@ static FailureOr<Access> viewAccess(Lowering &l, Operation *op, Value view,
   for (size_t k = 0; k < tile.size(); ++k) {
     size_t d = dimMap.empty() ? k : size_t(dimMap[k]);
     int64_t step = steps.empty() ? tile[k] : steps[k];
-    Value index = unsignedCast(l, l.lookup(indices[k]), offType);
+    // Indices are unsigned.
+    Value index = l.castInt(l.lookup(indices[k]), offType, /*zeroExtend=*/true);
     Value coord = k == sparseDim
                       ? index
                       : tileCoordinates(l, index, step, tile[k], offType);
@@ -277,16 +274,10 @@ static LogicalResult lowerShapeQuery(Lowering &l, Operation *op) {
   SmallVector<int64_t> tile = ct::getViewTileShape(source.getType());
   // Index-space extents: ceil(shape[dim_map[k]] / step_k), step_k the tile
   // size or (strided views) the traversal stride.
-  SmallVector<int32_t> dimMap, steps;
-  if (auto pv = dyn_cast<ct::PartitionViewType>(source.getType())) {
-    dimMap.assign(pv.getDimMap().begin(), pv.getDimMap().end());
-  } else if (auto sv = dyn_cast<ct::StridedViewType>(source.getType())) {
-    dimMap.assign(sv.getDimMap().begin(), sv.getDimMap().end());
-    steps.assign(sv.getTraversalStrides().begin(),
-                 sv.getTraversalStrides().end());
-  } else if (isa<ct::GatherScatterViewType>(source.getType())) {
+  if (isa<ct::GatherScatterViewType>(source.getType()))
     return l.fail(op, "a gather_scatter_view has no index space");
-  }
+  SmallVector<int32_t> dimMap, steps;
+  viewLayout(source.getType(), dimMap, steps);
   for (auto [k, result] : llvm::enumerate(op->getResults())) {
     Type type = l.convertType(result.getType());
     Value extent;
