@@ -82,7 +82,8 @@ def ConvertCudaTileToTileAA
   let dependentDialects = ["::tileiras::nv_tileaa::NVTileAADialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",
-                           "::mlir::scf::SCFDialect"];
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::LLVM::LLVMDialect"];
 }
 
 //===----------------------------------------------------------------------===//

@@ -27,6 +27,10 @@ constexpr RoundingMode kIEEEModes[] = {RoundingMode::rn, RoundingMode::rz,
 LogicalResult verifyRounding(Operation *op, std::optional<RoundingMode> mode,
                              Type type, ArrayRef<RoundingMode> allowed,
                              bool approxOnF64 = false) {
+  // `ftz` flushes f32 subnormal inputs and results (the .ftz instructions).
+  if (op->hasAttr("ftz") && !getElementTypeOrSelf(type).isF32())
+    return op->emitOpError("'ftz' requires f32, but the element type is ")
+           << getElementTypeOrSelf(type);
   if (!mode)
     return success();
   if (!llvm::is_contained(allowed, *mode)) {
@@ -133,7 +137,7 @@ OpFoldResult foldFloatBinary(OpTy op, ArrayRef<Attribute> operands,
                              BinaryFn fn) {
   std::optional<llvm::RoundingMode> rounding =
       toAPFloatRounding(op.getRoundingMode());
-  if (!rounding)
+  if (!rounding || op.getFtz())
     return {};
   return foldFloatElementwise(
       operands, op.getType(),
@@ -184,7 +188,7 @@ OpFoldResult DivFOp::fold(FoldAdaptor adaptor) {
 OpFoldResult FmaOp::fold(FoldAdaptor adaptor) {
   std::optional<llvm::RoundingMode> rounding =
       toAPFloatRounding(getRoundingMode());
-  if (!rounding)
+  if (!rounding || getFtz())
     return {};
   return foldFloatElementwise(
       adaptor.getOperands(), getType(),
@@ -274,7 +278,7 @@ std::optional<APFloat> sqrtNearestEven(const APFloat &x) {
 
 // Only the correctly rounded default (no rounding mode, or rn) folds.
 OpFoldResult SqrtOp::fold(FoldAdaptor adaptor) {
-  if (getRoundingMode() && *getRoundingMode() != RoundingMode::rn)
+  if ((getRoundingMode() && *getRoundingMode() != RoundingMode::rn) || getFtz())
     return {};
   return foldFloatElementwise(
       adaptor.getOperands(), getType(),

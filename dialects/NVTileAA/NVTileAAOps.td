@@ -559,7 +559,8 @@ class NVTileAA_FloatBinaryOp<string mnemonic, string what>
   let summary = "elementwise floating-point " # what;
   let arguments = (ins NVTileAA_FloatLike:$lhs, NVTileAA_FloatLike:$rhs,
                        OptionalAttr<NVTileAA_RoundingModeAttr>:$rounding_mode,
-                       OptionalAttr<NVTileAA_FastMathAttr>:$fastmath);
+                       OptionalAttr<NVTileAA_FastMathAttr>:$fastmath,
+                       UnitAttr:$ftz);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
   let hasFolder = 1;
 }
@@ -574,7 +575,8 @@ def NVTileAA_FmaOp : NVTileAA_FloatOp<"fma"> {
   let arguments = (ins NVTileAA_FloatLike:$a, NVTileAA_FloatLike:$b,
                        NVTileAA_FloatLike:$c,
                        OptionalAttr<NVTileAA_RoundingModeAttr>:$rounding_mode,
-                       OptionalAttr<NVTileAA_FastMathAttr>:$fastmath);
+                       OptionalAttr<NVTileAA_FastMathAttr>:$fastmath,
+                       UnitAttr:$ftz);
   let assemblyFormat = "$a `,` $b `,` $c attr-dict `:` type($result)";
   let hasFolder = 1;
 }
@@ -584,7 +586,8 @@ class NVTileAA_FloatUnaryOp<string mnemonic, string what>
   let summary = "elementwise " # what;
   let arguments = (ins NVTileAA_FloatLike:$src,
                        OptionalAttr<NVTileAA_RoundingModeAttr>:$rounding_mode,
-                       OptionalAttr<NVTileAA_FastMathAttr>:$fastmath);
+                       OptionalAttr<NVTileAA_FastMathAttr>:$fastmath,
+                       UnitAttr:$ftz);
   let assemblyFormat = "$src attr-dict `:` type($result)";
 }
 

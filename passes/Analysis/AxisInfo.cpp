@@ -126,6 +126,23 @@ int64_t pointeeBytes(Type type) {
   return std::max<int64_t>(1, bits / 8);
 }
 
+/// The facts of a pointer cast's result: the addresses are unchanged, but
+/// a contiguous run counts steps of one element, so runs survive only when
+/// both sides step by the same number of bytes (integers, for which
+/// pointeeBytes is 1, step by 1). Otherwise inside a run only every step'th
+/// byte is known, which bounds the divisibility.
+AxisInfo castInfo(const AxisInfo &src, Type from, Type to) {
+  int64_t step = pointeeBytes(from);
+  if (step == pointeeBytes(to))
+    return src;
+  llvm::SmallVector<int64_t, 4> ones(src.getRank(), 1), div;
+  for (unsigned d = 0; d < src.getRank(); ++d)
+    div.push_back(src.getContiguity(d) > 1
+                      ? std::gcd(src.getDivisibility(d), step)
+                      : src.getDivisibility(d));
+  return AxisInfo(ones, div, src.getConstancy(), src.getConstantValue());
+}
+
 /// A constant integer (scalar or splat) attribute value.
 std::optional<int64_t> constantInteger(Attribute attr) {
   if (auto integer = dyn_cast<IntegerAttr>(attr))
@@ -552,6 +569,9 @@ private:
         .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
               arith::IndexCastOp, arith::IndexCastUIOp>(
             [&](Operation *) { return same(in[0]); })
+        .Case<nv::IntToPtrOp, nv::PtrToIntOp, nv::PtrToPtrOp>([&](Operation *) {
+          return castInfo(same(in[0]), op->getOperand(0).getType(), type);
+        })
         .Case([&](arith::CmpIOp cmp) {
           const AxisInfo a = same(in[0]), b = same(in[1]);
           llvm::SmallVector<int64_t, 4> ones(rank, 1), cst;

@@ -56,6 +56,9 @@ LogicalResult tileiras::cuda_tile_lowering::lowerRegionInto(Lowering &l,
 }
 
 static LogicalResult lowerFor(Lowering &l, ct::ForOp op) {
+  // A `for` holding a return is lowered with the entry's exits (LoopOps).
+  if (containsReturn(op))
+    return l.fail(op, "a 'return' inside a loop must leave an entry");
   for (Value v : op.getInitValues())
     if (!isToken(v) && !l.convertType(v.getType()))
       return l.fail(op, "views cannot be loop-carried yet");
@@ -98,13 +101,10 @@ static LogicalResult lowerIf(Lowering &l, ct::IfOp op) {
 }
 
 // reduce/scan with one operand: the combiner takes (element, accumulator).
-// Several operands: PackedReduce.cpp (cuda_tile scans have one).
+// Several operands: PackedReduce.cpp.
 static LogicalResult lowerCombiner(Lowering &l, Operation *op, StringRef name) {
-  if (auto reduce = dyn_cast<ct::ReduceOp>(op);
-      reduce && op->getNumOperands() > 1)
-    return lowerPackedReduce(l, reduce);
-  if (op->getNumOperands() != 1)
-    return l.fail(op, "scans of several operands are not supported yet");
+  if (op->getNumOperands() > 1)
+    return lowerPackedCombiner(l, op, name);
   auto tile = cast<ct::TileType>(op->getOperand(0).getType());
   OperationState state(l.loc, name);
   state.addOperands(l.lookup(op->getOperand(0)));
@@ -131,7 +131,7 @@ static LogicalResult lowerTerminator(Lowering &l, Operation *op) {
   SmallVector<Value> operands = lowerValues(l, op->getOperands());
   if (isa<ct::ReturnOp>(op)) {
     if (!isa<ct::EntryOp>(parent))
-      return l.fail(op, "'return' inside nested regions is not supported yet");
+      return l.fail(op, "'return' may only leave an entry");
     l.create("nv_tileaa.return", {}, {});
     return success();
   }

@@ -62,7 +62,7 @@ Value Lowering::splat(Value scalar, ArrayRef<int64_t> shape) {
                  RankedTensorType::get(shape, scalar.getType()), scalar);
 }
 
-Value Lowering::castInt(Value v, Type elementType) {
+Value Lowering::castInt(Value v, Type elementType, bool zeroExtend) {
   Type from = getElementTypeOrSelf(v.getType());
   if (from == elementType)
     return v;
@@ -70,7 +70,8 @@ Value Lowering::castInt(Value v, Type elementType) {
   if (auto shaped = dyn_cast<RankedTensorType>(v.getType()))
     to = shaped.clone(elementType);
   if (from.getIntOrFloatBitWidth() < elementType.getIntOrFloatBitWidth())
-    return arith::ExtSIOp::create(b, loc, to, v);
+    return zeroExtend ? Value(arith::ExtUIOp::create(b, loc, to, v))
+                      : Value(arith::ExtSIOp::create(b, loc, to, v));
   return arith::TruncIOp::create(b, loc, to, v);
 }
 
@@ -112,7 +113,7 @@ LogicalResult Lowering::lowerOp(Operation *op) {
   loc = op->getLoc();
   bool handled = false;
   for (auto family : {lowerElementwise, lowerShape, lowerMemory, lowerControl,
-                      lowerLoops, lowerAtomic, lowerPackOps}) {
+                      lowerLoops, lowerAtomic, lowerPackOps, lowerGlobalOps}) {
     if (failed(family(*this, op, handled)))
       return failure();
     if (handled)
@@ -191,7 +192,9 @@ static LogicalResult lowerEntry(ct::EntryOp entry, StringRef gpuName,
   l.tokenValue = l.create1("nv_tileaa.create_mem_token",
                            nv_tileaa::MemTokenType::get(ctx), {});
   Block &src = entry.getBody().front();
-  bool returns = llvm::any_of(src.getOps<ct::IfOp>(), hasReturn);
+  bool returns = llvm::any_of(src, [](Operation &op) {
+    return op.getNumRegions() && containsReturn(&op);
+  });
   if (failed(returns ? lowerEntryBodyWithReturns(l, src) : l.lowerBlock(src))) {
     func->erase();
     return failure();
@@ -211,12 +214,9 @@ struct ConvertCudaTileToTileAAPass
     for (ct::ModuleOp module : modules) {
       b.setInsertionPoint(module);
       for (Operation &op : module.getBody().front()) {
-        if (auto global = dyn_cast<ct::GlobalOp>(op)) {
-          global.emitOpError("cannot be lowered to nv_tileaa: globals are "
-                             "not supported yet");
-          return signalPassFailure();
-        }
-        if (failed(lowerEntry(cast<ct::EntryOp>(op), gpuName, b)))
+        auto global = dyn_cast<ct::GlobalOp>(op);
+        if (failed(global ? lowerGlobal(global, b)
+                          : lowerEntry(cast<ct::EntryOp>(op), gpuName, b)))
           return signalPassFailure();
       }
       module.erase();

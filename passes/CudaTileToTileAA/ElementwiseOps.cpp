@@ -1,8 +1,10 @@
 //===- ElementwiseOps.cpp - cuda_tile arithmetic and conversions ----------===//
 //
 // Float ops map to nv_tileaa (add/sub/mul/div/fma/sqrt/rsqrt/exp2) or to
-// arith/math; integer ops and comparisons to arith. Rounding modes other
-// than the default and flush_to_zero are not lowered yet (an error).
+// arith/math; integer ops and comparisons to arith. Rounding modes and
+// flush_to_zero become nv_tileaa's rounding_mode and ftz; maxf/minf flush
+// their result; itof with a directed rounding converts exactly to f64 and
+// rounds with fp_to_fp. What cannot be honoured is an error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +17,7 @@
 using namespace mlir;
 using namespace tileiras::cuda_tile_lowering;
 namespace ct = tileiras::cuda_tile;
+namespace nv_tileaa = tileiras::nv_tileaa;
 
 // The upstream or nv_tileaa op for a cuda_tile op whose operands map 1:1.
 static StringRef directName(Operation *op) {
@@ -63,7 +66,6 @@ static StringRef directName(Operation *op) {
       .Case("exti", isSigned ? "arith.extsi" : "arith.extui")
       .Case("trunci", "arith.trunci")
       .Case("ftoi", isSigned ? "arith.fptosi" : "arith.fptoui")
-      .Case("itof", isSigned ? "arith.sitofp" : "arith.uitofp")
       .Case("mulhii", "nv_tileaa.mulhiui")
       // Pointer casts (i64 addresses; the cuda_tile verifier checks it).
       .Case("int_to_ptr", "nv_tileaa.int_to_ptr")
@@ -72,28 +74,114 @@ static StringRef directName(Operation *op) {
       .Default("");
 }
 
-// Non-default rounding and flush_to_zero have no lowering yet.
+static bool isDirected(ct::Rounding mode) {
+  return mode == ct::Rounding::Zero || mode == ct::Rounding::NegativeInf ||
+         mode == ct::Rounding::PositiveInf;
+}
+
+static std::optional<ct::Rounding> roundingOf(Operation *op) {
+  if (auto rounding = op->getAttrOfType<IntegerAttr>("rounding"))
+    return static_cast<ct::Rounding>(rounding.getInt());
+  return std::nullopt;
+}
+
+// The modifiers nv_tileaa cannot express. The verifier has already limited
+// every op to the modes the specification allows; of those only a directed
+// itof from a 64-bit integer has no exact route here (through f64 the
+// value would be rounded twice).
 static LogicalResult checkModifiers(Lowering &l, Operation *op) {
-  if (op->hasAttr("flush_to_zero"))
-    return l.fail(op, "flush_to_zero is not supported yet");
-  auto rounding = op->getAttrOfType<IntegerAttr>("rounding");
-  // divi's modes pick the upstream division op (lowerSpecial).
-  if (!rounding || isa<ct::DivIOp>(op))
+  std::optional<ct::Rounding> mode = roundingOf(op);
+  if (!mode || !isa<ct::IToFOp>(op) || !isDirected(*mode))
     return success();
-  auto mode = static_cast<ct::Rounding>(rounding.getInt());
-  StringRef name = op->getName().stripDialect();
-  bool isDefault =
-      mode == ct::Rounding::NearestEven ||
-      (mode == ct::Rounding::Full && (name == "exp" || name == "tanh")) ||
-      (mode == ct::Rounding::Zero && name == "divi") ||
-      (mode == ct::Rounding::NearestIntToZero && name == "ftoi");
-  // approx/full exp, tanh and divf are within the default's accuracy.
-  bool approx = (mode == ct::Rounding::Approx || mode == ct::Rounding::Full) &&
-                (name == "exp" || name == "tanh" || name == "divf");
-  if (!isDefault && !approx)
-    return l.fail(op, "rounding<" + ct::stringifyRounding(mode) +
-                          "> is not supported yet");
-  return success();
+  Type from = cast<ct::TileType>(op->getOperand(0).getType()).getElementType();
+  if (from.getIntOrFloatBitWidth() <= 32)
+    return success();
+  return l.fail(op, "rounding<" + ct::stringifyRounding(*mode) +
+                        "> from a 64-bit integer is not supported");
+}
+
+// nv_tileaa's rounding mode for a cuda_tile one; none for nearest_even
+// (the default) and the modes of integer results.
+static std::optional<nv_tileaa::RoundingMode> tileaaMode(ct::Rounding mode) {
+  switch (mode) {
+  case ct::Rounding::Zero:
+    return nv_tileaa::RoundingMode::rz;
+  case ct::Rounding::NegativeInf:
+    return nv_tileaa::RoundingMode::rm;
+  case ct::Rounding::PositiveInf:
+    return nv_tileaa::RoundingMode::rp;
+  case ct::Rounding::Approx:
+    return nv_tileaa::RoundingMode::approx;
+  case ct::Rounding::Full:
+    return nv_tileaa::RoundingMode::full;
+  default:
+    return std::nullopt;
+  }
+}
+
+static NamedAttribute roundingAttr(Lowering &l, nv_tileaa::RoundingMode mode) {
+  return l.b.getNamedAttr("rounding_mode", nv_tileaa::RoundingModeAttr::get(
+                                               l.b.getContext(), mode));
+}
+
+// nv_tileaa's rounding_mode and ftz for the float ops that have them.
+static SmallVector<NamedAttribute> floatModifiers(Lowering &l, Operation *op) {
+  SmallVector<NamedAttribute> attrs;
+  if (!isa<ct::AddFOp, ct::SubFOp, ct::MulFOp, ct::DivFOp, ct::FmaOp,
+           ct::SqrtOp, ct::RsqrtOp, ct::Exp2Op>(op))
+    return attrs;
+  if (op->hasAttr("flush_to_zero"))
+    attrs.push_back(l.b.getNamedAttr("ftz", l.b.getUnitAttr()));
+  // No attribute for nearest_even: the default, which --fmad may contract.
+  if (std::optional<ct::Rounding> mode = roundingOf(op))
+    if (std::optional<nv_tileaa::RoundingMode> to = tileaaMode(*mode))
+      attrs.push_back(roundingAttr(l, *to));
+  return attrs;
+}
+
+// A constant of `type`'s shape.
+static Value constantLike(Lowering &l, Type type, TypedAttr scalar) {
+  if (auto shaped = dyn_cast<RankedTensorType>(type))
+    return arith::ConstantOp::create(
+        l.b, l.loc,
+        DenseElementsAttr::get(shaped.clone(scalar.getType()), scalar));
+  return arith::ConstantOp::create(l.b, l.loc, scalar);
+}
+
+// f32 subnormals replaced by zeros of their sign: the flush_to_zero of
+// maxf/minf (the maximum of flushed inputs is the flushed maximum).
+static Value flushSubnormals(Lowering &l, Value x) {
+  Type type = x.getType();
+  Type i32 = l.b.getI32Type();
+  Type bitsType = i32;
+  if (auto shaped = dyn_cast<RankedTensorType>(type))
+    bitsType = shaped.clone(i32);
+  Value magnitude = math::AbsFOp::create(l.b, l.loc, x);
+  Value tiny = arith::CmpFOp::create(
+      l.b, l.loc, arith::CmpFPredicate::OLT, magnitude,
+      constantLike(l, type, l.b.getF32FloatAttr(0x1p-126f)));
+  Value bits = arith::BitcastOp::create(l.b, l.loc, bitsType, x);
+  Value sign = arith::AndIOp::create(
+      l.b, l.loc, bits,
+      constantLike(l, type, l.b.getIntegerAttr(i32, int64_t(0x80000000))));
+  Value zero = arith::BitcastOp::create(l.b, l.loc, type, sign);
+  return arith::SelectOp::create(l.b, l.loc, tiny, zero, x);
+}
+
+// itof: a directed rounding converts exactly to f64 (every integer of up to
+// 32 bits is an f64) and rounds once with fp_to_fp.
+static Value lowerIToF(Lowering &l, ct::IToFOp op, Value in, Type result) {
+  bool isSigned = op.getSignedness() == ct::Signedness::Signed;
+  StringRef upstream = isSigned ? "arith.sitofp" : "arith.uitofp";
+  std::optional<ct::Rounding> mode = op.getRounding();
+  if (!mode || !isDirected(*mode) || getElementTypeOrSelf(result).isF64())
+    return l.create1(upstream, result, in);
+  Type f64 = l.b.getF64Type();
+  if (auto shaped = dyn_cast<RankedTensorType>(result))
+    f64 = shaped.clone(f64);
+  Value wide = l.create1(upstream, f64, in);
+  return l.create1("nv_tileaa.fp_to_fp", result, wide,
+                   roundingAttr(l, *tileaaMode(*mode)));
 }
 
 static Value lowerCompare(Lowering &l, Operation *op, ValueRange operands,
@@ -145,7 +233,8 @@ static FailureOr<Value> lowerSpecial(Lowering &l, Operation *op, ValueRange in,
     StringRef upstream = name == "maxf"
                              ? (nan ? "arith.maximumf" : "arith.maxnumf")
                              : (nan ? "arith.minimumf" : "arith.minnumf");
-    return l.create1(upstream, result, in);
+    Value v = l.create1(upstream, result, in);
+    return op->hasAttr("flush_to_zero") ? flushSubnormals(l, v) : v;
   }
   if (name == "divi") {
     auto divi = cast<ct::DivIOp>(op);
@@ -169,10 +258,15 @@ static FailureOr<Value> lowerSpecial(Lowering &l, Operation *op, ValueRange in,
     Value scaled = l.create1("nv_tileaa.mulf", result, {in[0], scale});
     return l.create1("nv_tileaa.exp2", result, scaled);
   }
+  if (auto itof = dyn_cast<ct::IToFOp>(op))
+    return lowerIToF(l, itof, in[0], result);
   if (name == "ftof") {
     unsigned from =
         getElementTypeOrSelf(in[0].getType()).getIntOrFloatBitWidth();
     unsigned to = getElementTypeOrSelf(result).getIntOrFloatBitWidth();
+    // FP8 has no arith lowering on tiles; fp_to_fp converts every format.
+    if (from == 8 || to == 8)
+      return l.create1("nv_tileaa.fp_to_fp", result, in);
     return l.create1(from < to ? "arith.extf" : "arith.truncf", result, in);
   }
   return failure();
@@ -183,7 +277,7 @@ LogicalResult tileiras::cuda_tile_lowering::lowerElementwise(Lowering &l,
                                                              bool &handled) {
   StringRef direct = directName(op);
   bool special = isa<ct::CmpFOp, ct::CmpIOp, ct::NegIOp, ct::MaxFOp, ct::MinFOp,
-                     ct::DivIOp, ct::FToFOp, ct::ExpOp>(op);
+                     ct::DivIOp, ct::FToFOp, ct::ExpOp, ct::IToFOp>(op);
   if (direct.empty() && !special)
     return success();
   handled = true;
@@ -200,7 +294,7 @@ LogicalResult tileiras::cuda_tile_lowering::lowerElementwise(Lowering &l,
       return l.fail(op, "no lowering");
     lowered = *v;
   } else {
-    lowered = l.create1(direct, result, in);
+    lowered = l.create1(direct, result, in, floatModifiers(l, op));
   }
   l.map1(op->getResult(0), lowered);
   return success();

@@ -13,13 +13,19 @@
 // `continue %v` sets go = true and the next iteration values; `break %v`
 // sets go = false and the loop results. An exit inside an `if` (at any if
 // depth) is restructured: that if becomes an scf.if yielding the exit state
-//   (exited: i1, go: i1, T..., R..., the if's own results...)
+//   (exited: i1, go: i1, [returned: i1,] T..., R..., the if's own results...)
 // and the rest of the enclosing block runs under scf.if(!exited). Slots a
 // path does not define hold placeholders (the current iteration values, or
 // zeros). A `for` whose `continue` sits inside an `if` uses the same state
 // without break values; its scf.for body yields the T part. An entry with
-// `return` inside `if` (outside loops) uses it too: return is an exit, and
-// the rest of the kernel runs under scf.if(!exited).
+// `return` inside `if` or a loop uses it too: return is an exit, and the
+// rest of the kernel runs under scf.if(!exited).
+//
+// A loop holding a `return` carries the `returned` slot: scf.while passes
+// it out with the break values; scf.for carries it as an extra iteration
+// value and skips the remaining iterations' bodies once it is set. After
+// such a loop the rest of the enclosing block runs under scf.if(!returned),
+// and the enclosing loop (if any) exits with returned set as well.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,14 +39,25 @@ using namespace tileiras::cuda_tile_lowering;
 namespace ct = tileiras::cuda_tile;
 
 namespace {
-/// The loop whose exits are being lowered.
+/// The loop (or entry) whose exits are being lowered.
 struct ExitFrame {
   /// The current iteration values (lowered, tokens skipped).
   SmallVector<Value> iters;
   /// The types of the break values (empty for `for`).
   SmallVector<Type> breakTypes;
-  /// The entry's own block: `return` inside `if` leaves the kernel.
+  /// The entry's own block: `return` leaves the kernel, `exited` says so.
   bool isEntry = false;
+  /// A loop holding a `return`: the state has a `returned` slot.
+  bool returns = false;
+
+  size_t header() const { return returns ? 3 : 2; }
+  size_t exitSize() const {
+    return header() + iters.size() + breakTypes.size();
+  }
+};
+/// The flags of one path's exit state.
+struct Exit {
+  bool exited, go, returned;
 };
 using Tuple = SmallVector<Value>;
 } // namespace
@@ -56,14 +73,14 @@ bool tileiras::cuda_tile_lowering::hasEarlyExit(ct::IfOp ifOp) {
   return result.wasInterrupted();
 }
 
-bool tileiras::cuda_tile_lowering::hasReturn(ct::IfOp ifOp) {
-  return ifOp->walk([](ct::ReturnOp) { return WalkResult::interrupt(); })
+bool tileiras::cuda_tile_lowering::containsReturn(Operation *op) {
+  return op->walk([](ct::ReturnOp) { return WalkResult::interrupt(); })
       .wasInterrupted();
 }
 
 static SmallVector<Type> tupleTypes(Lowering &l, const ExitFrame &f,
                                     TypeRange yTypes) {
-  SmallVector<Type> types(2, l.b.getI1Type());
+  SmallVector<Type> types(f.header(), l.b.getI1Type());
   for (Value v : f.iters)
     types.push_back(v.getType());
   llvm::append_range(types, f.breakTypes);
@@ -88,11 +105,13 @@ static LogicalResult appendZeros(Lowering &l, Operation *op, TypeRange types,
 /// The exit state of a path: `iters`, `breaks`, `ys` empty means
 /// placeholders.
 static FailureOr<Tuple> makeTuple(Lowering &l, Operation *op,
-                                  const ExitFrame &f, bool exited, bool go,
-                                  ValueRange iters, ValueRange breaks,
-                                  ValueRange ys, TypeRange yTypes) {
-  Tuple out{l.constantInt(l.b.getI1Type(), exited),
-            l.constantInt(l.b.getI1Type(), go)};
+                                  const ExitFrame &f, Exit e, ValueRange iters,
+                                  ValueRange breaks, ValueRange ys,
+                                  TypeRange yTypes) {
+  Type i1 = l.b.getI1Type();
+  Tuple out{l.constantInt(i1, e.exited), l.constantInt(i1, e.go)};
+  if (f.returns)
+    out.push_back(l.constantInt(i1, e.returned));
   llvm::append_range(out, iters.empty() ? ValueRange(f.iters) : iters);
   if (!breaks.empty())
     llvm::append_range(out, breaks);
@@ -105,23 +124,28 @@ static FailureOr<Tuple> makeTuple(Lowering &l, Operation *op,
   return out;
 }
 
+static constexpr Exit kFallThrough{false, false, false};
+static constexpr Exit kReturned{true, false, true};
+
 static FailureOr<Tuple> terminatorTuple(Lowering &l, const ExitFrame &f,
                                         Operation *term, TypeRange yTypes) {
   SmallVector<Value> operands = lowerValues(l, term->getOperands());
   if (isa<ct::ContinueOp>(term))
-    return makeTuple(l, term, f, true, true, operands, {}, {}, yTypes);
+    return makeTuple(l, term, f, {true, true, false}, operands, {}, {}, yTypes);
   if (isa<ct::BreakOp>(term))
-    return makeTuple(l, term, f, true, false, {}, operands, {}, yTypes);
+    return makeTuple(l, term, f, {true, false, false}, {}, operands, {},
+                     yTypes);
   if (isa<ct::YieldOp>(term) && isa<ct::IfOp>(term->getParentOp()))
-    return makeTuple(l, term, f, false, false, {}, {}, operands, yTypes);
-  if (isa<ct::ReturnOp>(term) && f.isEntry)
-    return makeTuple(l, term, f, true, false, {}, {}, {}, yTypes);
-  return l.fail(term, "'return' inside a loop is not supported yet");
+    return makeTuple(l, term, f, kFallThrough, {}, {}, operands, yTypes);
+  if (isa<ct::ReturnOp>(term) && (f.isEntry || f.returns))
+    return makeTuple(l, term, f, kReturned, {}, {}, {}, yTypes);
+  return l.fail(term, "unexpected terminator here");
 }
 
 static FailureOr<Tuple> lowerTail(Lowering &l, const ExitFrame &f,
                                   Block::iterator it, Block::iterator end,
                                   TypeRange yTypes);
+static FailureOr<Value> lowerLoopWithReturn(Lowering &l, Operation *op);
 
 /// Lowers a block tail into `dst` and terminates it with scf.yield of the
 /// exit state.
@@ -152,7 +176,7 @@ static FailureOr<Tuple> lowerExitIf(Lowering &l, const ExitFrame &f,
     return [&, src, loc]() -> FailureOr<Tuple> {
       if (src->empty()) {
         l.loc = loc;
-        return makeTuple(l, op, f, false, false, {}, {}, {}, yTypes);
+        return makeTuple(l, op, f, kFallThrough, {}, {}, {}, yTypes);
       }
       Block &block = src->front();
       return lowerTail(l, f, block.begin(), block.end(), yTypes);
@@ -168,6 +192,39 @@ static FailureOr<Tuple> lowerExitIf(Lowering &l, const ExitFrame &f,
   return results;
 }
 
+/// Lowers an op that may leave the enclosing block early (an `if` holding
+/// exits, a loop holding a `return`). Returns the flag that says it did and
+/// builds the exit state of that case; null when `op` is an ordinary op.
+static FailureOr<Value>
+lowerExitingOp(Lowering &l, const ExitFrame &f, Operation *op, TypeRange yTypes,
+               std::function<FailureOr<Tuple>()> &exitedState) {
+  bool canReturn = f.isEntry || f.returns;
+  if (auto ifOp = dyn_cast<ct::IfOp>(op);
+      ifOp && (hasEarlyExit(ifOp) || (canReturn && containsReturn(ifOp)))) {
+    FailureOr<Tuple> inner = lowerExitIf(l, f, ifOp);
+    if (failed(inner))
+      return failure();
+    Location loc = l.loc;
+    exitedState = [&l, &f, op, yTypes, loc, inner]() -> FailureOr<Tuple> {
+      Tuple out(ValueRange(*inner).take_front(f.exitSize()));
+      l.loc = loc;
+      if (failed(appendZeros(l, op, yTypes, out)))
+        return failure();
+      return out;
+    };
+    return inner->front();
+  }
+  if (!canReturn || !isa<ct::ForOp, ct::LoopOp>(op) || !containsReturn(op))
+    return Value();
+  FailureOr<Value> returned = lowerLoopWithReturn(l, op);
+  Location loc = l.loc;
+  exitedState = [&l, &f, op, yTypes, loc]() -> FailureOr<Tuple> {
+    l.loc = loc;
+    return makeTuple(l, op, f, kReturned, {}, {}, {}, yTypes);
+  };
+  return returned;
+}
+
 /// Lowers [it, end) of a loop body or an exit-holding if branch; returns
 /// the exit state at the end of the block.
 static FailureOr<Tuple> lowerTail(Lowering &l, const ExitFrame &f,
@@ -178,27 +235,18 @@ static FailureOr<Tuple> lowerTail(Lowering &l, const ExitFrame &f,
     l.loc = op->getLoc();
     if (op->hasTrait<OpTrait::IsTerminator>())
       return terminatorTuple(l, f, op, yTypes);
-    auto ifOp = dyn_cast<ct::IfOp>(op);
-    if (!ifOp || !(hasEarlyExit(ifOp) || (f.isEntry && hasReturn(ifOp)))) {
+    std::function<FailureOr<Tuple>()> exited;
+    FailureOr<Value> left = lowerExitingOp(l, f, op, yTypes, exited);
+    if (failed(left))
+      return failure();
+    if (!*left) {
       if (failed(l.lowerOp(op)))
         return failure();
       continue;
     }
-    FailureOr<Tuple> inner = lowerExitIf(l, f, ifOp);
-    if (failed(inner))
-      return failure();
-    // The rest of the block runs only when the if did not exit.
-    auto rest = scf::IfOp::create(l.b, l.loc, tupleTypes(l, f, yTypes),
-                                  inner->front(), true, true);
-    Location loc = l.loc;
-    size_t exitSize = 2 + f.iters.size() + f.breakTypes.size();
-    auto exited = [&]() -> FailureOr<Tuple> {
-      Tuple out(ValueRange(*inner).take_front(exitSize));
-      l.loc = loc;
-      if (failed(appendZeros(l, op, yTypes, out)))
-        return failure();
-      return out;
-    };
+    // The rest of the block runs only when the op did not exit.
+    auto rest = scf::IfOp::create(l.b, l.loc, tupleTypes(l, f, yTypes), *left,
+                                  true, true);
     auto next = std::next(it);
     auto fallThrough = [&]() { return lowerTail(l, f, next, end, yTypes); };
     if (failed(fillBlock(l, rest.thenBlock(), exited)) ||
@@ -217,16 +265,21 @@ static LogicalResult checkCarried(Lowering &l, Operation *op,
   return success();
 }
 
-static LogicalResult lowerLoop(Lowering &l, ct::LoopOp op) {
+/// `loop` -> scf.while; with `returns`, the returned flag is its last
+/// result (returned here), else the result is null.
+static FailureOr<Value> lowerLoop(Lowering &l, ct::LoopOp op, bool returns) {
   if (failed(checkCarried(l, op, op.getInitValues())) ||
       failed(checkCarried(l, op, op.getResults())))
     return failure();
   SmallVector<Value> inits = lowerValues(l, op.getInitValues());
   SmallVector<Type> iterTypes = lowerTypes(l, op.getInitValues());
   ExitFrame f;
+  f.returns = returns;
   f.breakTypes = lowerTypes(l, op.getResults());
   SmallVector<Type> resultTypes(iterTypes);
   llvm::append_range(resultTypes, f.breakTypes);
+  if (returns)
+    resultTypes.push_back(l.b.getI1Type());
   auto whileOp = scf::WhileOp::create(l.b, l.loc, resultTypes, inits);
   Location loc = l.loc;
   SmallVector<Location> iterLocs(iterTypes.size(), loc);
@@ -244,16 +297,71 @@ static LogicalResult lowerLoop(Lowering &l, ct::LoopOp op) {
     FailureOr<Tuple> tuple = lowerTail(l, f, src.begin(), src.end(), {});
     if (failed(tuple))
       return failure();
-    scf::ConditionOp::create(l.b, loc, (*tuple)[1],
-                             ValueRange(*tuple).drop_front(2));
+    // Passed on: T, R and the returned flag.
+    SmallVector<Value> passed(
+        ValueRange(*tuple).slice(f.header(), f.exitSize() - f.header()));
+    if (returns)
+      passed.push_back((*tuple)[2]);
+    scf::ConditionOp::create(l.b, loc, (*tuple)[1], passed);
     l.b.setInsertionPointToEnd(after);
     scf::YieldOp::create(l.b, loc,
                          after->getArguments().take_front(iterTypes.size()));
   }
   l.loc = loc;
-  mapSkippingTokens(l, op.getResults(),
-                    whileOp.getResults().drop_front(iterTypes.size()));
-  return success();
+  mapSkippingTokens(
+      l, op.getResults(),
+      whileOp.getResults().slice(iterTypes.size(), f.breakTypes.size()));
+  return returns ? whileOp.getResults().back() : Value();
+}
+
+/// A `for` holding a `return`: scf.for carrying the returned flag; once it
+/// is set the remaining iterations pass their values through.
+static FailureOr<Value> lowerForWithReturn(Lowering &l, ct::ForOp op) {
+  if (failed(checkCarried(l, op, op.getInitValues())))
+    return failure();
+  Type i1 = l.b.getI1Type();
+  SmallVector<Value> inits = lowerValues(l, op.getInitValues());
+  inits.push_back(l.constantInt(i1, 0));
+  auto forOp = scf::ForOp::create(l.b, l.loc, l.lookup(op.getLowerBound()),
+                                  l.lookup(op.getUpperBound()),
+                                  l.lookup(op.getStep()), inits);
+  if (op.getUnsignedCmp())
+    forOp.setUnsignedCmp(true);
+  Block *body = forOp.getBody();
+  if (!body->empty())
+    body->back().erase(); // the builder's implicit yield
+  Location loc = l.loc;
+  ValueRange iters = forOp.getRegionIterArgs().drop_back();
+  Block &src = op.getBody().front();
+  l.map1(src.getArgument(0), forOp.getInductionVar());
+  mapSkippingTokens(l, src.getArguments().drop_front(), iters);
+  OpBuilder::InsertionGuard guard(l.b);
+  l.b.setInsertionPointToEnd(body);
+  auto skip = scf::IfOp::create(l.b, loc, TypeRange(ValueRange(inits)),
+                                forOp.getRegionIterArgs().back(), true, true);
+  l.b.setInsertionPointToEnd(skip.thenBlock());
+  scf::YieldOp::create(l.b, loc, forOp.getRegionIterArgs());
+  ExitFrame f;
+  f.returns = true;
+  llvm::append_range(f.iters, iters);
+  l.b.setInsertionPointToEnd(skip.elseBlock());
+  FailureOr<Tuple> tuple = lowerTail(l, f, src.begin(), src.end(), {});
+  if (failed(tuple))
+    return failure();
+  SmallVector<Value> next(ValueRange(*tuple).slice(3, iters.size()));
+  next.push_back((*tuple)[2]);
+  scf::YieldOp::create(l.b, loc, next);
+  l.b.setInsertionPointToEnd(body);
+  scf::YieldOp::create(l.b, loc, skip.getResults());
+  l.loc = loc;
+  mapSkippingTokens(l, op.getResults(), forOp.getResults().drop_back());
+  return forOp.getResults().back();
+}
+
+static FailureOr<Value> lowerLoopWithReturn(Lowering &l, Operation *op) {
+  if (auto forOp = dyn_cast<ct::ForOp>(op))
+    return lowerForWithReturn(l, forOp);
+  return lowerLoop(l, cast<ct::LoopOp>(op), /*returns=*/true);
 }
 
 LogicalResult tileiras::cuda_tile_lowering::lowerForBodyWithExits(Lowering &l,
@@ -267,7 +375,8 @@ LogicalResult tileiras::cuda_tile_lowering::lowerForBodyWithExits(Lowering &l,
   FailureOr<Tuple> tuple = lowerTail(l, f, src.begin(), src.end(), {});
   if (failed(tuple))
     return failure();
-  scf::YieldOp::create(l.b, l.loc, ValueRange(*tuple).slice(2, f.iters.size()));
+  scf::YieldOp::create(l.b, l.loc,
+                       ValueRange(*tuple).slice(f.header(), f.iters.size()));
   return success();
 }
 
@@ -288,5 +397,7 @@ LogicalResult tileiras::cuda_tile_lowering::lowerLoops(Lowering &l,
   handled = isa<ct::LoopOp>(op);
   if (!handled)
     return success();
-  return lowerLoop(l, cast<ct::LoopOp>(op));
+  if (containsReturn(op))
+    return l.fail(op, "a 'return' inside a loop must leave an entry");
+  return failure(failed(lowerLoop(l, cast<ct::LoopOp>(op), false)));
 }

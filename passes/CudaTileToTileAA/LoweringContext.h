@@ -50,8 +50,10 @@ public:
   mlir::Value constantInt(mlir::Type type, int64_t value);
   /// Splats a scalar to `shape` (no-op for an empty shape).
   mlir::Value splat(mlir::Value scalar, llvm::ArrayRef<int64_t> shape);
-  /// Integer cast of a scalar or tile to `type`'s width (sign-extending).
-  mlir::Value castInt(mlir::Value v, mlir::Type elementType);
+  /// Integer cast of a scalar or tile to `type`'s width (sign-extending,
+  /// or zero-extending unsigned values).
+  mlir::Value castInt(mlir::Value v, mlir::Type elementType,
+                      bool zeroExtend = false);
   mlir::Value token();
   /// A zero of `type` (scalar or tile; null pointers for pointer elements);
   /// null when the type has none.
@@ -79,11 +81,19 @@ mlir::LogicalResult lowerAtomic(Lowering &l, mlir::Operation *op,
 mlir::LogicalResult lowerLoops(Lowering &l, mlir::Operation *op, bool &handled);
 mlir::LogicalResult lowerPackOps(Lowering &l, mlir::Operation *op,
                                  bool &handled);
+/// get_global (GlobalOps.cpp).
+mlir::LogicalResult lowerGlobalOps(Lowering &l, mlir::Operation *op,
+                                   bool &handled);
+/// A module-level global -> an LLVM global in the global address space,
+/// created at `b`'s insertion point.
+mlir::LogicalResult lowerGlobal(tileiras::cuda_tile::GlobalOp op,
+                                mlir::OpBuilder &b);
 mlir::LogicalResult lowerExtract(Lowering &l,
                                  tileiras::cuda_tile::ExtractOp op);
-/// A reduce of several operands, packed into one integer per element.
-mlir::LogicalResult lowerPackedReduce(Lowering &l,
-                                      tileiras::cuda_tile::ReduceOp op);
+/// A reduce or scan (`name`: nv_tileaa.reduce / scan) of several operands,
+/// packed into one integer per element.
+mlir::LogicalResult lowerPackedCombiner(Lowering &l, mlir::Operation *op,
+                                        llvm::StringRef name);
 
 /// nv_tileaa's mem_semantic / mem_scope for a cuda_tile ordering / scope
 /// (scopes tl_blk, device, sys -> cta, gpu, sys).
@@ -107,9 +117,9 @@ mlir::LogicalResult lowerRegionInto(Lowering &l, mlir::Region &src,
                                     mlir::Block *dst);
 /// True when `ifOp` holds a break or continue of the loop around it.
 bool hasEarlyExit(tileiras::cuda_tile::IfOp ifOp);
-/// True when `ifOp` holds a `return` (an early exit from the kernel).
-bool hasReturn(tileiras::cuda_tile::IfOp ifOp);
-/// Lowers an entry body whose `if`s hold `return`s, ending in
+/// True when `op` holds a `return` (an early exit from the kernel).
+bool containsReturn(mlir::Operation *op);
+/// Lowers an entry body whose `if`s or loops hold `return`s, ending in
 /// nv_tileaa.return.
 mlir::LogicalResult lowerEntryBodyWithReturns(Lowering &l, mlir::Block &src);
 /// Lowers the body of a `for` whose `continue`s sit inside `if`s into

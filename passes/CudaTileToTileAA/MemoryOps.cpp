@@ -79,6 +79,37 @@ struct Access {
 };
 } // namespace
 
+// The dim_map of a partition or strided view and, for strided views, the
+// traversal strides (empty: identity map, tiles step by their size).
+static void viewLayout(Type view, SmallVectorImpl<int32_t> &dimMap,
+                       SmallVectorImpl<int32_t> &steps) {
+  if (auto pv = dyn_cast<ct::PartitionViewType>(view)) {
+    dimMap.assign(pv.getDimMap().begin(), pv.getDimMap().end());
+  } else if (auto sv = dyn_cast<ct::StridedViewType>(view)) {
+    dimMap.assign(sv.getDimMap().begin(), sv.getDimMap().end());
+    steps.assign(sv.getTraversalStrides().begin(),
+                 sv.getTraversalStrides().end());
+  }
+}
+
+// index * step + [0, size): the coordinates of one view tile along a
+// dimension (step 1: index is an element offset).
+static Value tileCoordinates(Lowering &l, Value index, int64_t step,
+                             int64_t size, Type offType) {
+  Value start =
+      step == 1 ? index
+                : Value(arith::MulIOp::create(l.b, l.loc, index,
+                                              l.constantInt(offType, step)));
+  Value range = l.castInt(
+      l.create1(
+          "nv_tileaa.make_range",
+          RankedTensorType::get({size}, l.b.getI32Type()), {},
+          {l.b.getNamedAttr("start", l.b.getI32IntegerAttr(0)),
+           l.b.getNamedAttr("end", l.b.getI32IntegerAttr(int32_t(size)))}),
+      offType);
+  return arith::AddIOp::create(l.b, l.loc, l.splat(start, {size}), range);
+}
+
 // Pointer tile and bounds mask of one view tile.
 static FailureOr<Access> viewAccess(Lowering &l, Operation *op, Value view,
                                     ValueRange indices) {
@@ -89,14 +120,14 @@ static FailureOr<Access> viewAccess(Lowering &l, Operation *op, Value view,
   const TensorView &tv = it->second;
   SmallVector<int64_t> tile = ct::getViewTileShape(view.getType());
   SmallVector<int32_t> dimMap, steps;
-  if (auto pv = dyn_cast<ct::PartitionViewType>(view.getType())) {
-    dimMap.assign(pv.getDimMap().begin(), pv.getDimMap().end());
-  } else if (auto sv = dyn_cast<ct::StridedViewType>(view.getType())) {
-    dimMap.assign(sv.getDimMap().begin(), sv.getDimMap().end());
-    steps.assign(sv.getTraversalStrides().begin(),
-                 sv.getTraversalStrides().end());
+  // A gather_scatter_view's indices are element coordinates: a 1-D tile
+  // along sparseDim, start offsets along the other dimensions.
+  std::optional<size_t> sparseDim;
+  if (auto gv = dyn_cast<ct::GatherScatterViewType>(view.getType())) {
+    sparseDim = gv.getSparseDim();
+    steps.assign(tile.size(), 1);
   } else {
-    return l.fail(op, "gather_scatter_view is not supported yet");
+    viewLayout(view.getType(), dimMap, steps);
   }
   if (tile.empty())
     return l.fail(op, "0-d views are not supported yet");
@@ -105,18 +136,11 @@ static FailureOr<Access> viewAccess(Lowering &l, Operation *op, Value view,
   for (size_t k = 0; k < tile.size(); ++k) {
     size_t d = dimMap.empty() ? k : size_t(dimMap[k]);
     int64_t step = steps.empty() ? tile[k] : steps[k];
-    Value start = arith::MulIOp::create(
-        l.b, l.loc, l.castInt(l.lookup(indices[k]), offType),
-        l.constantInt(offType, step));
-    Value range = l.castInt(
-        l.create1(
-            "nv_tileaa.make_range",
-            RankedTensorType::get({tile[k]}, l.b.getI32Type()), {},
-            {l.b.getNamedAttr("start", l.b.getI32IntegerAttr(0)),
-             l.b.getNamedAttr("end", l.b.getI32IntegerAttr(int32_t(tile[k])))}),
-        offType);
-    Value coord =
-        arith::AddIOp::create(l.b, l.loc, l.splat(start, {tile[k]}), range);
+    // Indices are unsigned.
+    Value index = l.castInt(l.lookup(indices[k]), offType, /*zeroExtend=*/true);
+    Value coord = k == sparseDim
+                      ? index
+                      : tileCoordinates(l, index, step, tile[k], offType);
     if (tile.size() > 1) {
       SmallVector<int64_t> ones(tile.size(), 1);
       ones[k] = tile[k];
@@ -145,6 +169,8 @@ static int32_t viewPadding(Type view) {
     return pv.getPadding();
   if (auto sv = dyn_cast<ct::StridedViewType>(view))
     return sv.getPadding();
+  if (auto gv = dyn_cast<ct::GatherScatterViewType>(view))
+    return gv.getPadding();
   return -1;
 }
 
@@ -246,17 +272,23 @@ static LogicalResult lowerShapeQuery(Lowering &l, Operation *op) {
     return l.fail(op, "the view does not come from make_tensor_view in this "
                       "entry");
   SmallVector<int64_t> tile = ct::getViewTileShape(source.getType());
-  auto pv = dyn_cast<ct::PartitionViewType>(source.getType());
+  // Index-space extents: ceil(shape[dim_map[k]] / step_k), step_k the tile
+  // size or (strided views) the traversal stride.
+  if (isa<ct::GatherScatterViewType>(source.getType()))
+    return l.fail(op, "a gather_scatter_view has no index space");
+  SmallVector<int32_t> dimMap, steps;
+  viewLayout(source.getType(), dimMap, steps);
   for (auto [k, result] : llvm::enumerate(op->getResults())) {
     Type type = l.convertType(result.getType());
     Value extent;
     if (tile.empty()) {
       extent = it->second.shape[k];
     } else {
-      size_t d = pv && !pv.getDimMap().empty() ? size_t(pv.getDimMap()[k]) : k;
+      size_t d = dimMap.empty() ? k : size_t(dimMap[k]);
+      int64_t step = steps.empty() ? tile[k] : steps[k];
       Value shape = it->second.shape[d];
-      extent = arith::CeilDivSIOp::create(
-          l.b, l.loc, shape, l.constantInt(shape.getType(), tile[k]));
+      extent = arith::CeilDivSIOp::create(l.b, l.loc, shape,
+                                          l.constantInt(shape.getType(), step));
     }
     l.map1(result, l.castInt(extent, type));
   }
@@ -269,7 +301,8 @@ LogicalResult tileiras::cuda_tile_lowering::lowerMemory(Lowering &l,
   handled = true;
   if (auto make = dyn_cast<ct::MakeTensorViewOp>(op))
     return lowerMakeTensorView(l, make);
-  if (isa<ct::MakePartitionViewOp, ct::MakeStridedViewOp>(op)) {
+  if (isa<ct::MakePartitionViewOp, ct::MakeStridedViewOp,
+          ct::MakeGatherScatterViewOp>(op)) {
     auto it = l.tensorViews.find(op->getOperand(0));
     if (it == l.tensorViews.end())
       return l.fail(op, "the tensor_view does not come from make_tensor_view "

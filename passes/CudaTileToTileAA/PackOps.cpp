@@ -45,8 +45,8 @@ static Value joinColumns(Lowering &l, SmallVector<Value> columns) {
 static LogicalResult checkWidth(Lowering &l, Operation *op, Type element) {
   unsigned width = element.getIntOrFloatBitWidth();
   if (width != 16 && width != 32 && width != 64)
-    return l.fail(op, "pack/unpack of elements other than 16, 32 or 64 bits "
-                      "is not supported yet");
+    return l.fail(op, "pack/unpack of elements other than 8 (unpack), 16, "
+                      "32 or 64 bits is not supported yet");
   return success();
 }
 
@@ -81,6 +81,16 @@ static LogicalResult lowerPack(Lowering &l, ct::PackOp op) {
 
 static LogicalResult lowerUnpack(Lowering &l, ct::UnpackOp op) {
   Type element = op.getType().getElementType();
+  // Bytes to an 8-bit type: one byte per element, the bits unchanged.
+  if (element.getIntOrFloatBitWidth() == 8) {
+    Value bytes = l.lookup(op.getSource());
+    l.map1(op.getResult(),
+           isa<FloatType>(element)
+               ? Value(arith::BitcastOp::create(
+                     l.b, l.loc, l.convertType(op.getType()), bytes))
+               : bytes);
+    return success();
+  }
   if (failed(checkWidth(l, op, element)))
     return failure();
   unsigned width = element.getIntOrFloatBitWidth();

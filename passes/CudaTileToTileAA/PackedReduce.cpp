@@ -1,8 +1,8 @@
-//===- PackedReduce.cpp - cuda_tile reduce of several operands ------------===//
+//===- PackedReduce.cpp - cuda_tile reduce/scan of several operands -------===//
 //
-// nv_tileaa.reduce takes one operand, and a combiner of several operands
-// (argmax: a value and its index) couples them. When the element types fit
-// in 64 bits together, the operands are packed into one integer per element
+// nv_tileaa.reduce and scan take one operand, and a combiner of several
+// operands (argmax: a value and its index) couples them. When the element types
+// fit in 64 bits together, the operands are packed into one integer per element
 // (operand i in bits [off_i, off_i + w_i), floats by their bits), reduced
 // with a combiner that unpacks both sides, runs the cuda_tile body (element
 // values from one side, accumulators from the other) and packs its results,
@@ -79,34 +79,35 @@ static SmallVector<Value> unpack(Lowering &l, const Packing &p, Value packed) {
   return out;
 }
 
-static FailureOr<Packing> packingOf(Lowering &l, ct::ReduceOp op) {
+static FailureOr<Packing> packingOf(Lowering &l, Operation *op) {
   Packing p;
   unsigned total = 0;
-  for (Value v : op.getOperands()) {
+  for (Value v : op->getOperands()) {
     Type element = cast<ct::TileType>(v.getType()).getElementType();
     if (!element.isIntOrFloat())
-      return l.fail(op, "reductions of several operands need integer or "
-                        "float elements");
+      return l.fail(op, "reductions and scans of several operands need "
+                        "integer or float elements");
     p.elements.push_back(element);
     p.offsets.push_back(total);
     total += element.getIntOrFloatBitWidth();
   }
   if (total > 64)
-    return l.fail(op, "reductions of several operands are supported up to "
-                      "64 bits of elements together");
+    return l.fail(op, "reductions and scans of several operands are "
+                      "supported up to 64 bits of elements together");
   p.packed = l.b.getIntegerType(total > 32 ? 64 : 32);
   return p;
 }
 
-/// The combiner: cuda_tile's block takes (x_0, acc_0, x_1, acc_1, ...).
+/// The combiner: cuda_tile's block takes (x_0, acc_0, x_1, acc_1, ...)
+/// (a scan: (cur_0, prev_0, ...)), nv_tileaa's the two packed sides.
 static LogicalResult lowerPackedBody(Lowering &l, const Packing &p,
-                                     ct::ReduceOp op, Block *block) {
+                                     Operation *op, Block *block) {
   OpBuilder::InsertionGuard guard(l.b);
   l.b.setInsertionPointToEnd(block);
   Value lhs = block->addArgument(p.packed, l.loc);
   Value rhs = block->addArgument(p.packed, l.loc);
   SmallVector<Value> xs = unpack(l, p, lhs), accs = unpack(l, p, rhs);
-  Block &src = op.getBody().front();
+  Block &src = op->getRegion(0).front();
   for (size_t i = 0; i < xs.size(); ++i) {
     l.map1(src.getArgument(2 * i), xs[i]);
     l.map1(src.getArgument(2 * i + 1), accs[i]);
@@ -121,17 +122,22 @@ static LogicalResult lowerPackedBody(Lowering &l, const Packing &p,
   return success();
 }
 
-LogicalResult tileiras::cuda_tile_lowering::lowerPackedReduce(Lowering &l,
-                                                              ct::ReduceOp op) {
+LogicalResult
+tileiras::cuda_tile_lowering::lowerPackedCombiner(Lowering &l, Operation *op,
+                                                  StringRef name) {
   FailureOr<Packing> p = packingOf(l, op);
   if (failed(p))
     return failure();
-  Value packed = pack(l, *p, lowerValues(l, op.getOperands()));
-  Type resultType = like(l.convertType(op.getResult(0).getType()), p->packed);
-  OperationState state(l.loc, "nv_tileaa.reduce");
+  Value packed = pack(l, *p, lowerValues(l, op->getOperands()));
+  Type resultType = like(l.convertType(op->getResult(0).getType()), p->packed);
+  OperationState state(l.loc, name);
   state.addOperands(packed);
   state.addTypes(resultType);
-  state.addAttribute("axis", l.b.getI32IntegerAttr(int32_t(op.getDim())));
+  state.addAttribute(
+      "axis", l.b.getI32IntegerAttr(
+                  int32_t(op->getAttrOfType<IntegerAttr>("dim").getInt())));
+  if (auto reverse = op->getAttrOfType<BoolAttr>("reverse"))
+    state.addAttribute("reverse", reverse);
   Block *block = new Block();
   state.addRegion()->push_back(block);
   Operation *reduce = l.b.create(state);
@@ -140,7 +146,7 @@ LogicalResult tileiras::cuda_tile_lowering::lowerPackedReduce(Lowering &l,
     return failure();
   l.loc = loc;
   for (auto [result, value] :
-       llvm::zip(op.getResults(), unpack(l, *p, reduce->getResult(0))))
+       llvm::zip(op->getResults(), unpack(l, *p, reduce->getResult(0))))
     l.map1(result, value);
   return success();
 }

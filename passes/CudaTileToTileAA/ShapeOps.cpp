@@ -119,6 +119,11 @@ LogicalResult tileiras::cuda_tile_lowering::lowerShape(Lowering &l,
     return lowerAssume(l, assume);
   if (isa<ct::MmaFOp, ct::MmaIOp>(op))
     return lowerMma(l, op);
+  // nv_tileaa.dot has no scale operands; the block-scaled tensor-core path
+  // is not there yet, and dropping the scales would compute another value.
+  if (isa<ct::MmaFScaledOp>(op))
+    return l.fail(op, "block-scaled matrix multiply (mmaf_scaled) has no "
+                      "nv_tileaa lowering yet");
   if (auto extract = dyn_cast<ct::ExtractOp>(op))
     return lowerExtract(l, extract);
   if (isa<ct::BroadcastOp>(op)) {

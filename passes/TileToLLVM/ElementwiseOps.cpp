@@ -84,6 +84,9 @@ public:
 
   OpBuilder &builder() { return b; }
 
+  /// The op's `ftz`: f32 subnormal inputs and results flush to zero.
+  bool ftz = false;
+
   //===--- building blocks ------------------------------------------------===//
 
   Value intrinsic(StringRef name, Type type, ValueRange args) {
@@ -167,9 +170,29 @@ public:
 
   //===--- arithmetic -----------------------------------------------------===//
 
+  /// The .ftz form of an f32 NVVM intrinsic (no mode: round to nearest);
+  /// LLVM has no flush-to-zero flag on its own float operations.
+  Value ftzIntrinsic(StringRef op, std::optional<nv::RoundingMode> mode,
+                     ValueRange args) {
+    nv::RoundingMode m = mode.value_or(nv::RoundingMode::rn);
+    std::string name = ("llvm.nvvm." + op + "." + modeName(m) + ".ftz").str();
+    if (m != nv::RoundingMode::full) // div.full.ftz has no type suffix
+      name += ".f";
+    return intrinsic(name, f32(), args);
+  }
+  bool useFtz(Type type) const { return ftz && type.isF32(); }
+
   Value binary(BinaryKind kind, Value lhs, Value rhs,
                std::optional<nv::RoundingMode> mode) {
     Type type = lhs.getType();
+    if (useFtz(type)) {
+      if (kind == BinaryKind::Sub)
+        rhs = LLVM::FNegOp::create(b, loc, rhs);
+      StringRef op = kind == BinaryKind::Mul   ? "mul"
+                     : kind == BinaryKind::Div ? "div"
+                                               : "add";
+      return ftzIntrinsic(op, mode, {lhs, rhs});
+    }
     if (!mode) {
       switch (kind) {
       case BinaryKind::Add:
@@ -210,6 +233,8 @@ public:
 
   Value fma(Value x, Value y, Value z, std::optional<nv::RoundingMode> mode) {
     Type type = x.getType();
+    if (useFtz(type))
+      return ftzIntrinsic("fma", mode, {x, y, z});
     bool nearest = !mode || *mode == nv::RoundingMode::rn;
     if (type.isBF16() && nearest && !supports(InstrFamily::Bf16Arithmetic))
       return bf16FmaByRoundToOdd(x, y, z);
@@ -248,6 +273,8 @@ public:
 
   Value sqrt(Value value, std::optional<nv::RoundingMode> mode) {
     Type type = value.getType();
+    if (useFtz(type))
+      return ftzIntrinsic("sqrt", mode, value);
     if (!mode)
       return LLVM::SqrtOp::create(b, loc, value, fastmath);
     if (isNarrowFloat(type)) {
@@ -264,6 +291,10 @@ public:
 
   Value rsqrt(Value value, std::optional<nv::RoundingMode> mode) {
     Type type = value.getType();
+    if (useFtz(type) && mode)
+      return ftzIntrinsic("rsqrt", mode, value);
+    if (useFtz(type))
+      return ftzIntrinsic("div", {}, {floatConst(type, 1.0), sqrt(value, {})});
     if (isNarrowFloat(type))
       return trunc(rsqrt(ext(value, f32()), mode), type);
     if (mode && *mode == nv::RoundingMode::approx)
@@ -276,6 +307,8 @@ public:
 
   Value exp2(Value value, std::optional<nv::RoundingMode> mode) {
     Type type = value.getType();
+    if (useFtz(type)) // ex2.approx is also the f32 exp2 without a mode
+      return ftzIntrinsic("ex2", nv::RoundingMode::approx, value);
     bool approx = mode && *mode == nv::RoundingMode::approx;
     if (type.isF64()) {
       // No f64 hardware approximation: libdevice's correctly rounded
@@ -534,6 +567,7 @@ struct FloatOpLowering : public ConvertOpToLLVMPattern<OpTy> {
     auto operands = unpackOperands(rewriter, loc, adaptor.getOperands(), count);
     FloatBuilder fb(rewriter, loc, state.target,
                     toLLVMFastmath(op.getFastmath()));
+    fb.ftz = op->hasAttr("ftz");
     SmallVector<Value> results;
     SmallVector<Value> element;
     for (unsigned i = 0; i < count; ++i) {
@@ -815,6 +849,14 @@ struct TileArithMathLowering : public ConversionPattern {
     llvm::append_range(types, op->getResultTypes());
     if (failed(checkSameLayouts(op, types)))
       return failure();
+    // A bitcast between types held alike in registers (i8 <-> FP8 bytes)
+    // changes nothing.
+    if (isa<arith::BitcastOp>(op) &&
+        getTypeConverter()->convertType(op->getResultTypes()[0]) ==
+            operands[0].getType()) {
+      rewriter.replaceOp(op, operands[0]);
+      return success();
+    }
     for (Type type : types) {
       Type element = getElementTypeOrSelf(type);
       if (isFp8(element) || isa<FloatTF32Type>(element))

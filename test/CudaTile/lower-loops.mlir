@@ -140,4 +140,80 @@ cuda_tile.module @kernels {
     %t = store_ptr_tko weak %p, %n : tile<ptr<i32>>, tile<i32> -> token
     return
   }
+
+  // return inside a for: the returned flag is an extra iteration value;
+  // once set, the remaining iterations skip their bodies. After the loop
+  // the rest of the kernel runs when it is not set.
+  // CHECK-LABEL: nv_tileaa.func @for_return
+  // CHECK: %[[FOR:.*]]:2 = scf.for %[[IV:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[RET:.*]] = %false) -> (i32, i1)
+  // CHECK:   %[[SKIP:.*]]:2 = scf.if %[[RET]] -> (i32, i1) {
+  // CHECK:     scf.yield %[[ACC]], %[[RET]] : i32, i1
+  // CHECK:   } else {
+  // CHECK:     %[[S:.*]]:4 = scf.if %{{.*}} -> (i1, i1, i1, i32) {
+  // CHECK:       nv_tileaa.store %{{.*}}, %[[ACC]]
+  // CHECK:       scf.yield %true, %false{{.*}}, %true{{.*}}, %[[ACC]] : i1, i1, i1, i32
+  // CHECK:     %[[R:.*]]:4 = scf.if %[[S]]#0 -> (i1, i1, i1, i32) {
+  // CHECK:     } else {
+  // CHECK:       %[[NEXT:.*]] = arith.addi %[[ACC]], %[[IV]]
+  // CHECK:       scf.yield %true{{.*}}, %true{{.*}}, %false{{.*}}, %[[NEXT]] : i1, i1, i1, i32
+  // CHECK:     scf.yield %[[R]]#3, %[[R]]#2 : i32, i1
+  // CHECK:   scf.yield %[[SKIP]]#0, %[[SKIP]]#1 : i32, i1
+  // CHECK: scf.if %[[FOR]]#1 -> (i1, i1) {
+  // CHECK: } else {
+  // CHECK:   nv_tileaa.store %{{.*}}, %[[FOR]]#0
+  // CHECK: nv_tileaa.return
+  entry @for_return(%p: tile<ptr<i32>>, %n: tile<i32>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %r = for %i in (%zero to %n, step %one) : tile<i32> iter_values(%acc = %zero) -> (tile<i32>) {
+      %big = cmpi greater_than %acc, %n, signed : tile<i32> -> tile<i1>
+      if %big {
+        %t = store_ptr_tko weak %p, %acc : tile<ptr<i32>>, tile<i32> -> token
+        return
+      }
+      %a2 = addi %acc, %i : tile<i32>
+      continue %a2 : tile<i32>
+    }
+    %t = store_ptr_tko weak %p, %r : tile<ptr<i32>>, tile<i32> -> token
+    return
+  }
+
+  // return inside a loop: scf.while passes the returned flag out after the
+  // break values; a return inside an inner loop leaves the outer one too.
+  // CHECK-LABEL: nv_tileaa.func @loop_return
+  // CHECK: %[[W:.*]]:3 = scf.while (%[[I:.*]] = %{{.*}}) : (i32) -> (i32, i32, i1) {
+  // CHECK:   %[[IN:.*]]:3 = scf.while
+  // CHECK:     scf.yield %true, %false{{.*}}, %true{{.*}}, %{{.*}}, %{{.*}} : i1, i1, i1, i32, i32
+  // CHECK:     scf.condition(%{{.*}}) %{{.*}}, %{{.*}}, %{{.*}} : i32, i32, i1
+  // CHECK:   %[[AFTER:.*]]:5 = scf.if %[[IN]]#2 -> (i1, i1, i1, i32, i32) {
+  // CHECK:     scf.yield %true, %false{{.*}}, %true{{.*}}, %[[I]], %c0_i32{{.*}} : i1, i1, i1, i32, i32
+  // CHECK:   } else {
+  // CHECK:   scf.condition(%[[AFTER]]#1) %[[AFTER]]#3, %[[AFTER]]#4, %[[AFTER]]#2 : i32, i32, i1
+  // CHECK: } do {
+  // CHECK: ^bb0(%[[A:.*]]: i32, %{{.*}}: i32, %{{.*}}: i1):
+  // CHECK:   scf.yield %[[A]] : i32
+  // CHECK: scf.if %[[W]]#2 -> (i1, i1) {
+  // CHECK: } else {
+  // CHECK:   nv_tileaa.store %{{.*}}, %[[W]]#1
+  entry @loop_return(%p: tile<ptr<i32>>, %n: tile<i32>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %r = loop iter_values(%i = %zero) : tile<i32> -> tile<i32> {
+      %k = loop iter_values(%j = %i) : tile<i32> -> tile<i32> {
+        %big = cmpi greater_than %j, %n, signed : tile<i32> -> tile<i1>
+        if %big {
+          return
+        }
+        break %j : tile<i32>
+      }
+      %i2 = addi %k, %one : tile<i32>
+      %s = cmpi equal %i2, %n, signed : tile<i32> -> tile<i1>
+      if %s {
+        break %i2 : tile<i32>
+      }
+      continue %i2 : tile<i32>
+    }
+    %t = store_ptr_tko weak %p, %r : tile<ptr<i32>>, tile<i32> -> token
+    return
+  }
 }

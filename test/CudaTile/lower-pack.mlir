@@ -22,4 +22,21 @@ cuda_tile.module @kernels {
     %u = unpack %p : tile<32xi8> -> tile<16xf16>
     return
   }
+
+  // unpack to an 8-bit type keeps the bytes (a bitcast for floats); FP8
+  // conversions go through fp_to_fp.
+  // CHECK-LABEL: nv_tileaa.func @unpack8
+  // CHECK: %[[F:.*]] = arith.bitcast %[[X:.*]] : tensor<16xi8> to tensor<16xf8E4M3FN>
+  // CHECK: nv_tileaa.fp_to_fp %[[F]] : tensor<16xf8E4M3FN> -> tensor<16xf32>
+  // CHECK: nv_tileaa.fp_to_fp %{{.*}} : tensor<16xf32> -> tensor<16xf8E5M2>
+  // CHECK-NOT: arith.bitcast
+  // CHECK: nv_tileaa.return
+  entry @unpack8() {
+    %b = constant <i8: 7> : tile<16xi8>
+    %f = unpack %b : tile<16xi8> -> tile<16xf8E4M3FN>
+    %w = ftof %f : tile<16xf8E4M3FN> -> tile<16xf32>
+    %n = ftof %w : tile<16xf32> -> tile<16xf8E5M2>
+    %i = unpack %b : tile<16xi8> -> tile<16xi8>
+    return
+  }
 }

@@ -12,38 +12,12 @@ cuda_tile.module @kernels {
 // -----
 
 cuda_tile.module @kernels {
-  entry @k(%n: tile<i32>) {
-    %c = constant <i1: true> : tile<i1>
-    loop {
-      if %c {
-        // expected-error @+1 {{'cuda_tile.return' op cannot be lowered to nv_tileaa: 'return' inside nested regions is not supported yet}}
-        return
-      }
-      break
-    }
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @kernels {
   entry @k(%p: tile<ptr<f32>>, %n: tile<i32>) {
     %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
     // expected-error @+1 {{'cuda_tile.loop' op cannot be lowered to nv_tileaa: views cannot be loop-carried yet}}
     loop iter_values(%v = %tv) : tensor_view<?xf32, strides=[1]> {
       break
     }
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @kernels {
-  entry @k(%a: tile<f32>) {
-    // expected-error @+1 {{'cuda_tile.addf' op cannot be lowered to nv_tileaa: rounding<zero> is not supported yet}}
-    %b = addf %a, %a rounding<zero> : tile<f32>
     return
   }
 }
@@ -60,6 +34,31 @@ cuda_tile.module @kernels {
 // -----
 
 cuda_tile.module @kernels {
-  // expected-error @+1 {{'cuda_tile.global' op cannot be lowered to nv_tileaa: globals are not supported yet}}
-  global @g <f32: [1.0, 2.0]> : tile<2xf32>
+  // expected-error @+1 {{'cuda_tile.global' op cannot be lowered to nv_tileaa: globals of 'tf32' are not supported}}
+  global @g <tf32: [1.0, 2.0]> : tile<2xtf32>
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @k(%a: tile<i64>) {
+    // expected-error @+1 {{'cuda_tile.itof' op cannot be lowered to nv_tileaa: rounding<zero> from a 64-bit integer is not supported}}
+    %b = itof %a signed rounding<zero> : tile<i64> -> tile<f32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @k() {
+    %a = constant <f8E4M3FN: 1.0> : tile<64x32xf8E4M3FN>
+    %b = constant <f8E4M3FN: 1.0> : tile<32x64xf8E4M3FN>
+    %c = constant <f32: 0.0> : tile<64x64xf32>
+    %sa = constant <f8E8M0FNU: 1.0> : tile<64x1xf8E8M0FNU>
+    %sb = constant <f8E8M0FNU: 1.0> : tile<1x64xf8E8M0FNU>
+    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: block-scaled matrix multiply (mmaf_scaled) has no nv_tileaa lowering yet}}
+    %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<64x32xf8E4M3FN>, tile<32x64xf8E4M3FN>, tile<64x64xf32>, tile<64x1xf8E8M0FNU>, tile<1x64xf8E8M0FNU>
+    return
+  }
 }

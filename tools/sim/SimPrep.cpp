@@ -93,15 +93,19 @@ constexpr const char *kFlattenedNvvm = "__flattened_llvm_nvvm.";
 /// Drops every `addrspace(N)` (types, globals, `alloca ..., addrspace(5)`)
 /// and turns `addrspacecast` into a no-op `bitcast`. The parser remangles
 /// intrinsic names that mention address spaces (llvm.memcpy.p3.p1 ...).
-/// Records the globals that lived in shared memory (addrspace 3).
+/// Records the globals that lived in shared memory (addrspace 3) and in
+/// global memory (addrspace 1).
 std::string flattenAddressSpaces(StringRef text,
-                                 std::set<std::string> &sharedGlobals) {
+                                 std::set<std::string> &sharedGlobals,
+                                 std::set<std::string> &memoryGlobals) {
   std::string out;
   out.reserve(text.size());
   SmallVector<StringRef> lines;
   text.split(lines, '\n');
   static const std::regex sharedGlobal(
       R"(^(@[^ ]+) = .*addrspace\(3\) (global|constant|externally_initialized) )");
+  static const std::regex memoryGlobal(
+      R"(^(@[^ ]+) = .*addrspace\(1\) (global|constant|externally_initialized) )");
   for (StringRef line : lines) {
     if (line.starts_with("target datalayout") ||
         line.starts_with("target triple"))
@@ -110,6 +114,8 @@ std::string flattenAddressSpaces(StringRef text,
     std::smatch match;
     if (std::regex_search(s, match, sharedGlobal))
       sharedGlobals.insert(match[1].str().substr(1));
+    if (std::regex_search(s, match, memoryGlobal))
+      memoryGlobals.insert(match[1].str().substr(1));
     std::string flat;
     size_t pos = 0;
     while (true) {
@@ -1130,6 +1136,35 @@ void addString(Module &m, StringRef name, StringRef value) {
                      GlobalValue::ExternalLinkage, init, name);
 }
 
+/// __sim_global_variables: {address, bytes, name} of each of the
+/// module's global-memory variables, __sim_global_variable_count of them;
+/// the launcher lets kernels access them like their buffers.
+void addGlobalVariableTable(Module &m, const std::set<std::string> &names) {
+  LLVMContext &ctx = m.getContext();
+  Type *ptr = PointerType::get(ctx, 0);
+  Type *i64 = Type::getInt64Ty(ctx);
+  StructType *entry = StructType::get(ctx, {ptr, i64, ptr});
+  SmallVector<Constant *> entries;
+  for (const std::string &name : names) {
+    GlobalVariable *g = m.getGlobalVariable(name, /*AllowInternal=*/true);
+    if (!g || g->isDeclaration())
+      continue;
+    Constant *text = ConstantDataArray::getString(ctx, "@" + name);
+    auto *label = new GlobalVariable(m, text->getType(), /*isConstant=*/true,
+                                     GlobalValue::PrivateLinkage, text);
+    uint64_t bytes = m.getDataLayout().getTypeAllocSize(g->getValueType());
+    entries.push_back(
+        ConstantStruct::get(entry, {g, ConstantInt::get(i64, bytes), label}));
+  }
+  ArrayType *type = ArrayType::get(entry, entries.size());
+  new GlobalVariable(m, type, /*isConstant=*/true, GlobalValue::ExternalLinkage,
+                     ConstantArray::get(type, entries),
+                     "__sim_global_variables");
+  new GlobalVariable(m, i64, /*isConstant=*/true, GlobalValue::ExternalLinkage,
+                     ConstantInt::get(i64, entries.size()),
+                     "__sim_global_variable_count");
+}
+
 /// __sim_kernel_entry(ptr slots): argument i is read from slots + 8 i (a
 /// pointer, or an integer/float in the low bytes, little-endian).
 void addKernelEntry(Module &m, Function &kernel) {
@@ -1160,8 +1195,9 @@ int main(int argc, char **argv) {
   auto buffer = MemoryBuffer::getFileOrSTDIN(inputPath);
   if (!buffer)
     fail("cannot read " + inputPath + ": " + buffer.getError().message());
-  std::set<std::string> sharedNames;
-  std::string text = flattenAddressSpaces((*buffer)->getBuffer(), sharedNames);
+  std::set<std::string> sharedNames, memoryNames;
+  std::string text =
+      flattenAddressSpaces((*buffer)->getBuffer(), sharedNames, memoryNames);
 
   LLVMContext ctx;
   SMDiagnostic diag;
@@ -1213,6 +1249,7 @@ int main(int argc, char **argv) {
   lowerWarpCollectives(*m);
   renameNvvmIntrinsics(*m);
   uint64_t sharedBytes = relocateSharedMemory(*m, sharedNames);
+  addGlobalVariableTable(*m, memoryNames);
 
   if (!noEntry) {
     if (!kernel)

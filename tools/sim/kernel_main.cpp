@@ -38,6 +38,14 @@ extern "C" const char __sim_kernel_name[];
 extern "C" const char __sim_kernel_signature[];
 extern "C" const char __sim_kernel_reqntid[];
 extern "C" const uint64_t __sim_shared_bytes;
+/// The module's global-memory variables (tileiras-sim-prep's table).
+struct GlobalVariable {
+  void *address;
+  uint64_t bytes;
+  const char *name;
+};
+extern "C" const GlobalVariable __sim_global_variables[];
+extern "C" const uint64_t __sim_global_variable_count;
 
 using namespace sim;
 
@@ -115,6 +123,10 @@ int main(int argc, char **argv) {
     }
     if (in.fail())
       die(2, "launch file: malformed line '%s'", line.c_str());
+  }
+  for (uint64_t i = 0; i < __sim_global_variable_count; ++i) {
+    const GlobalVariable &v = __sim_global_variables[i];
+    addGlobalBuffer(v.address, v.bytes, v.name);
   }
 
   std::string signature;

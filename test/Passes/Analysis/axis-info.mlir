@@ -250,3 +250,32 @@ nv_tileaa.func @views() {
   %sv = nv_tileaa.view %s : tensor<256xi32> -> tensor<16x16xi32>
   nv_tileaa.return
 }
+
+// -----
+
+// Pointer casts keep the addresses' facts. Runs of consecutive elements
+// survive between equal element sizes (f32 <-> i32, ptr<i8> <-> i64) and
+// end otherwise, where the element step bounds the divisibility.
+nv_tileaa.func @pointer_casts(%p: !nv_tileaa.ptr<f32>, %a: i64) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+  // expected-remark @below {{contiguity = [128], divisibility = [1073741824], constancy = [1]}}
+  %r = nv_tileaa.make_range {start = 0 : i32, end = 128 : i32} : tensor<128xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [128]}}
+  %ps = nv_tileaa.splat %p : !nv_tileaa.ptr<f32> -> tensor<128x!nv_tileaa.ptr<f32>>
+  // expected-remark @below {{contiguity = [128], divisibility = [16], constancy = [1]}}
+  %pp = nv_tileaa.addptr %ps, %r : tensor<128x!nv_tileaa.ptr<f32>>, tensor<128xi32>
+  // expected-remark @below {{contiguity = [128], divisibility = [16], constancy = [1]}}
+  %qi = nv_tileaa.ptr_to_ptr %pp : tensor<128x!nv_tileaa.ptr<f32>> -> tensor<128x!nv_tileaa.ptr<i32>>
+  // expected-remark @below {{contiguity = [1], divisibility = [4], constancy = [1]}}
+  %qb = nv_tileaa.ptr_to_ptr %pp : tensor<128x!nv_tileaa.ptr<f32>> -> tensor<128x!nv_tileaa.ptr<i8>>
+  // expected-remark @below {{contiguity = [1], divisibility = [4], constancy = [1]}}
+  %ints = nv_tileaa.ptr_to_int %pp : tensor<128x!nv_tileaa.ptr<f32>> -> tensor<128xi64>
+  // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [1]}}
+  %base = nv_tileaa.ptr_to_int %p : !nv_tileaa.ptr<f32> -> i64
+  // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [1]}}
+  %back = nv_tileaa.int_to_ptr %base : i64 -> !nv_tileaa.ptr<f32>
+  // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [128]}}
+  %bs = nv_tileaa.splat %back : !nv_tileaa.ptr<f32> -> tensor<128x!nv_tileaa.ptr<f32>>
+  // expected-remark @below {{contiguity = [128], divisibility = [16], constancy = [1]}}
+  %bp = nv_tileaa.addptr %bs, %r : tensor<128x!nv_tileaa.ptr<f32>>, tensor<128xi32>
+  nv_tileaa.return
+}

@@ -7,6 +7,7 @@ library only), and pointer casts with a masked compare-and-swap.
 Usage: cuda_tile_cases.py BIN_DIR WORK_DIR TARGET
 """
 import math
+from fractions import Fraction as F
 import os
 import struct
 import sys
@@ -46,29 +47,41 @@ def mismatch(name, got, want, tol=None):
     return None
 
 
+LIMIT = 30.0
+
+
+def launch_scaled(tc, path, scales, count_fill, rng):
+    """Launches a kernel (x, y, count, n, limit = LIMIT) with one tile block
+    per scale, x uniform in +-scale; returns the outputs, n and each
+    block's 128 inputs (0 past n)."""
+    n = len(scales) * 128 - 37
+    x = [f32(rng.uniform(-1, 1) * scales[i // 128]) for i in range(n)]
+    k = tc.build(path, target=TARGET)
+    out, _ = k.launch((len(scales), 1, 1), (128, 1, 1), [
+        Buffer("x", pack("f", x)), Buffer("y", pack("f", [-7.0] * (n + 64))),
+        Buffer("count", pack("i", [count_fill] * len(scales))),
+        Scalar("i32", n), Scalar("f32", struct.unpack(
+            "<I", struct.pack("<f", LIMIT))[0])], ctas_at_once=2)
+    blocks = [[x[j] if j < n else 0.0 for j in range(128 * b, 128 * b + 128)]
+              for b in range(len(scales))]
+    return out, n, blocks
+
+
 def loop_break(tc, rng):
     """examples/cuda_tile/loop_break.mlir: blocks leave the loop at
     different iterations (scales 0.1 .. 2 against limit 30)."""
-    scales = [0.1, 0.25, 0.5, 1.0, 2.0]
-    n = len(scales) * 128 - 37
-    x = [f32(rng.uniform(-1, 1) * scales[i // 128]) for i in range(n)]
-    limit = 30.0
-    k = tc.build(os.path.join(EXAMPLES, "loop_break.mlir"), target=TARGET)
-    out, _ = k.launch((len(scales), 1, 1), (128, 1, 1), [
-        Buffer("x", pack("f", x)), Buffer("y", pack("f", [-7.0] * (n + 64))),
-        Buffer("count", pack("i", [-1] * len(scales))),
-        Scalar("i32", n), Scalar("f32", struct.unpack(
-            "<I", struct.pack("<f", limit))[0])], ctas_at_once=2)
+    out, n, blocks = launch_scaled(
+        tc, os.path.join(EXAMPLES, "loop_break.mlir"),
+        [0.1, 0.25, 0.5, 1.0, 2.0], -1, rng)
     want_y, want_count = [], []
-    for b in range(len(scales)):
-        xs = [x[j] if j < n else 0.0 for j in range(128 * b, 128 * b + 128)]
+    for xs in blocks:
         acc, i = [0.0] * 128, 0
         while True:
             i += 1
             if i % 3 == 0:
                 continue
             acc = [fma_f32(v, float(i), a) for v, a in zip(xs, acc)]
-            if max(abs(a) for a in acc) > limit or i >= 20:
+            if max(abs(a) for a in acc) > LIMIT or i >= 20:
                 break
         want_y += acc
         want_count.append(i)
@@ -189,6 +202,53 @@ def argmax(tc, rng):
             mismatch("argmax indices", unpack("i", out["imax"]), want_i))
 
 
+def scan_argmax(tc, rng):
+    """A scan of two operands: running row maxima and the first index of
+    each (the values repeat, so ties must keep the smaller index)."""
+    x = [float(rng.randint(-20, 20)) for _ in range(8 * 128)]
+    k = tc.build(os.path.join(INPUTS, "scan_argmax.mlir"), target=TARGET)
+    out, _ = k.launch((2, 1, 1), (128, 1, 1), [
+        Buffer("x", pack("f", x)), Buffer("vmax", pack("f", [0.0] * 1024)),
+        Buffer("imax", pack("i", [-1] * 1024))], ctas_at_once=2)
+    want_v, want_i = [], []
+    for r in range(8):
+        best, at = -math.inf, 0
+        for c in range(128):
+            if x[128 * r + c] > best:
+                best, at = x[128 * r + c], c
+            want_v.append(best)
+            want_i.append(at)
+    return (mismatch("scan_argmax values", unpack("f", out["vmax"]), want_v)
+            or mismatch("scan_argmax indices", unpack("i", out["imax"]),
+                        want_i))
+
+
+def gather(tc, rng):
+    """Inputs/gather.mlir: gather_scatter_view loads and stores of 8
+    distinct rows, columns from `col` (cut at the matrix edge for 20)."""
+    x = [f32(rng.uniform(-10, 10)) for _ in range(32 * 32)]
+    rows = rng.sample(range(32), 8)
+    k = tc.build(os.path.join(INPUTS, "gather.mlir"), target=TARGET)
+    for col in (4, 20):
+        out, _ = k.launch((1, 1, 1), (128, 1, 1), [
+            Buffer("x", pack("f", x)), Buffer("idx", pack("i", rows)),
+            Buffer("g", pack("f", [-7.0] * 128)),
+            Buffer("y", pack("f", [-7.0] * 1024)), Scalar("i32", col)])
+        want_g = [x[32 * r + c] if c < 32 else 0.0
+                  for r in rows for c in range(col, col + 16)]
+        want_y = [-7.0] * 1024
+        for r in rows:
+            for c in range(col, min(col + 16, 32)):
+                want_y[32 * r + c] = 2 * x[32 * r + c]
+        error = (mismatch(f"gather g (col={col})", unpack("f", out["g"]),
+                          want_g) or
+                 mismatch(f"gather y (col={col})", unpack("f", out["y"]),
+                          want_y))
+        if error:
+            return error
+    return None
+
+
 def atomic_red(tc, rng):
     """atomic_red_view_tko from 4 tile blocks into 2 view tiles, the second
     cut by the view's extent."""
@@ -212,7 +272,195 @@ def pack_unpack(tc, rng):
             mismatch("unpack", unpack("H", out["z"]), unpack("H", raw)))
 
 
-CASES = [loop_break, for_continue, extract, batched_mma, casts, argmax,
+def loop_return(tc, rng):
+    """Inputs/loop_return.mlir: `return` from a `for` inside a `loop`;
+    blocks leave at different steps (scales 0.01 .. 4), the first never."""
+    out, n, blocks = launch_scaled(
+        tc, os.path.join(INPUTS, "loop_return.mlir"),
+        [0.01, 0.1, 0.5, 1.0, 4.0], -5, rng)
+    want_y, want_count = [], []
+    for xs in blocks:
+        acc, stop = [0.0] * 128, -1
+        for t in range(20):
+            acc = [fma_f32(v, float(t), a) for v, a in zip(xs, acc)]
+            if max(abs(a) for a in acc) > LIMIT:
+                stop = t
+                break
+        want_y += acc
+        want_count.append(stop)
+    if len(set(want_count)) < 3:
+        return "loop_return: the inputs do not leave at different steps"
+    want_y = want_y[:n] + [-7.0] * 64
+    return (mismatch("loop_return count", unpack("i", out["count"]),
+                     want_count) or
+            mismatch("loop_return y", unpack("f", out["y"]), want_y))
+
+
+def round_f32(q, mode):
+    """The f32 nearest to the exact rational q in `mode` (rn, rz, rm, rp),
+    subnormals included (no overflow in these tests)."""
+    if q == 0:
+        return 0.0
+    neg, a = q < 0, abs(q)
+    e = a.numerator.bit_length() - a.denominator.bit_length()
+    if F(2) ** e > a:
+        e -= 1
+    quantum = F(2) ** (max(e, -126) - 23)
+    n = a / quantum
+    low = n.numerator // n.denominator
+    up = {"rz": False, "rm": neg, "rp": not neg}.get(mode)
+    if up is None:  # rn: ties to even
+        rest = n - low
+        up = rest > F(1, 2) or (rest == F(1, 2) and low % 2)
+    m = low + (1 if up and n != low else 0)
+    return float(-m * quantum if neg else m * quantum)
+
+
+def flush(v):
+    return math.copysign(0.0, v) if abs(v) < 2.0 ** -126 else v
+
+
+def sqrt_rz(a):
+    """The largest f32 r with r * r <= a."""
+    r = f32(math.sqrt(a))
+    step = 2.0 ** -149
+    while F(r) ** 2 > F(a):
+        r = f32(r - max(step, abs(r) * 2.0 ** -24))
+    while F(f32(r + max(step, r * 2.0 ** -23))) ** 2 <= F(a):
+        r = f32(r + max(step, r * 2.0 ** -23))
+    return r
+
+
+def add_ftz(a, b):
+    """add.rn.ftz.f32: subnormal inputs and results become signed zeros."""
+    a, b = flush(a), flush(b)
+    if F(a) + F(b) == 0:  # x + (-x) is +0, -0 + -0 is -0
+        both = math.copysign(1, a) < 0 and math.copysign(1, b) < 0
+        return -0.0 if both else 0.0
+    return flush(round_f32(F(a) + F(b), "rn"))
+
+
+def mul_rz_ftz(a, b):
+    a, b = flush(a), flush(b)
+    sign = math.copysign(1, a) * math.copysign(1, b)
+    return flush(math.copysign(round_f32(F(a) * F(b), "rz"), sign))
+
+
+def rounding(tc, rng):
+    """Inputs/rounding.mlir: directed roundings, flush_to_zero, approximate
+    division and square root, directed itof, against exact rationals.
+    Lanes 0-15: x subnormal; 16-23: x and y subnormal of one sign; 24-31:
+    products below the normal range; the rest ordinary values."""
+    x, y = [], []
+    for i in range(128):
+        if i < 16:
+            x.append(f32(rng.uniform(-1, 1) * 2.0 ** -128))
+            y.append(f32(rng.uniform(0.5, 4) * rng.choice([-1, 1])))
+        elif i < 24:
+            sign = rng.choice([-1, 1])
+            x.append(f32(sign * rng.uniform(0.1, 1) * 2.0 ** -128))
+            y.append(f32(sign * rng.uniform(0.1, 1) * 2.0 ** -130))
+        elif i < 32:
+            x.append(f32(rng.uniform(1, 2) * 2.0 ** -70))
+            y.append(f32(-rng.uniform(1, 2) * 2.0 ** -70))
+        else:
+            x.append(f32(rng.uniform(-1, 1) * 2.0 ** rng.randint(-20, 20)))
+            y.append(f32(rng.uniform(0.5, 1) * rng.choice([-1, 1]) *
+                         2.0 ** rng.randint(-20, 20)))
+    z = [rng.randint(-2 ** 31, 2 ** 31 - 1) for _ in range(128)]
+    k = tc.build(os.path.join(INPUTS, "rounding.mlir"), target=TARGET)
+    out, _ = k.launch((1, 1, 1), (128, 1, 1), [
+        Buffer("x", pack("f", x)), Buffer("y", pack("f", y)),
+        Buffer("z", pack("i", z)), Buffer("out", bytes(4 * 1920))])
+    got = unpack("f", out["out"])
+    exact = [
+        lambda a, b, n: round_f32(F(a) + F(b), "rz"),
+        lambda a, b, n: round_f32(F(a) - F(b), "rm"),
+        lambda a, b, n: round_f32(F(a) * F(b), "rp"),
+        lambda a, b, n: round_f32(F(a) / F(b), "rz"),
+        lambda a, b, n: round_f32(F(a) * F(b) + F(a), "rp"),
+        lambda a, b, n: sqrt_rz(abs(a)),
+        lambda a, b, n: add_ftz(a, b),
+        lambda a, b, n: mul_rz_ftz(a, b),
+        lambda a, b, n: flush(max(a, b)),
+        lambda a, b, n: round_f32(F(n), "rz"),
+        lambda a, b, n: round_f32(F(n & 0xFFFFFFFF), "rp"),
+    ]
+    for row, fn in enumerate(exact):
+        want = [fn(a, b, n) for a, b, n in zip(x, y, z)]
+        for i, (g, w) in enumerate(zip(got[128 * row:], want)):
+            if g != w or math.copysign(1, g) != math.copysign(1, w):
+                return f"rounding row {row}: element {i}: got {g!r}, " \
+                       f"want {w!r} (x={x[i]!r}, y={y[i]!r}, z={z[i]})"
+    approx = [lambda a, b: a / b, lambda a, b: a / b,
+              lambda a, b: math.sqrt(abs(a)),
+              lambda a, b: 1 / math.sqrt(abs(flush(a))) if flush(a)
+              else math.inf]
+    for row, fn in enumerate(approx, start=11):
+        first = 32 if row < 14 else 0
+        want = [fn(a, b) for a, b in zip(x[first:], y[first:])]
+        error = mismatch(f"rounding row {row}", got[128 * row + first:
+                                                    128 * row + 128],
+                         want, tol=lambda w: 2.0 ** -21 * abs(w))
+        if error:
+            return error
+    return None
+
+
+def globals_case(tc, rng):
+    """Inputs/globals.mlir: a constant table read through get_global and a
+    mutable counter (initialized to 100) incremented atomically."""
+    table = [0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, -1.0, -2.0, -3.0, -4.0,
+             0.25, 0.125, 8.0, 16.0]
+    k = tc.build(os.path.join(INPUTS, "globals.mlir"), target=TARGET)
+    out, _ = k.launch((4, 1, 1), (128, 1, 1), [
+        Buffer("y", pack("f", [0.0] * 64)), Buffer("z", pack("i", [0] * 4))],
+        ctas_at_once=2)
+    return (mismatch("globals y", unpack("f", out["y"]),
+                     [2 * v for v in table] * 4) or
+            mismatch("globals z", sorted(unpack("i", out["z"])),
+                     [100, 101, 102, 103]))
+
+
+def decode_fp8(byte, exponent_bits):
+    """The value of an f8E4M3FN (4 exponent bits) or f8E5M2 (5) byte."""
+    mantissa_bits = 7 - exponent_bits
+    sign = -1.0 if byte & 0x80 else 1.0
+    e = (byte >> mantissa_bits) & ((1 << exponent_bits) - 1)
+    m = byte & ((1 << mantissa_bits) - 1)
+    bias = (1 << (exponent_bits - 1)) - 1
+    if exponent_bits == 4 and e == 15 and m == 7:
+        return math.nan  # E4M3FN: no infinities, one NaN pattern
+    if exponent_bits == 5 and e == 31:
+        return math.nan if m else sign * math.inf
+    if e == 0:
+        return sign * m * 2.0 ** (1 - bias - mantissa_bits)
+    return sign * (1 + m / (1 << mantissa_bits)) * 2.0 ** (e - bias)
+
+
+def unpack8(tc, rng):
+    """Inputs/unpack8.mlir: every byte pattern from 0 to 255 read as
+    f8E4M3FN and f8E5M2 (unpack to 8-bit types) and widened to f32."""
+    data = list(range(128))
+    k = tc.build(os.path.join(INPUTS, "unpack8.mlir"), target=TARGET)
+    for half in (0, 128):
+        raw = bytes(b + half for b in data)
+        out, _ = k.launch((1, 1, 1), (128, 1, 1), [
+            Buffer("x", raw), Buffer("y", pack("f", [0.0] * 256))])
+        want = ([decode_fp8(b, 4) for b in raw] +
+                [decode_fp8(b, 5) for b in raw])
+        error = mismatch(f"unpack8 (bytes from {half})",
+                         unpack("f", out["y"]), want)
+        if error:
+            return error
+    return None
+
+
+# Cases that need FP8 conversions (sm_89 and later).
+FP8_CASES = {"unpack8"}
+
+CASES = [loop_break, loop_return, rounding, globals_case, unpack8,
+         scan_argmax, gather, for_continue, extract, batched_mma, casts, argmax,
          atomic_red, pack_unpack]
 
 
@@ -220,7 +468,9 @@ def main():
     global TARGET
     bin_dir, work, TARGET = sys.argv[1:4]
     tc = simlib.Toolchain(os.path.join(work, TARGET), bin_dir=bin_dir)
-    return simlib.run_cases(CASES, tc)
+    cases = [c for c in CASES
+             if TARGET != "sm_80" or c.__name__ not in FP8_CASES]
+    return simlib.run_cases(cases, tc)
 
 
 if __name__ == "__main__":
