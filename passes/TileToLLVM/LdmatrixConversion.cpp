@@ -59,17 +59,6 @@ std::optional<Staging> chooseStaging(const LinearLayout &source,
   return std::nullopt;
 }
 
-/// Address of `thread` XOR the constant offset `constant`.
-Value elementAddress(ImplicitLocOpBuilder &b, Value buffer, Type stored,
-                     Value thread, int64_t constant) {
-  Value offset =
-      constant
-          ? LLVM::XOrOp::create(b, thread, i32Constant(b, b.getLoc(), constant))
-                .getResult()
-          : thread;
-  return sharedElementAddress(b, b.getLoc(), buffer, stored, offset);
-}
-
 void storeOperand(ImplicitLocOpBuilder &b, Value buffer, Type stored,
                   const LinearLayout &source, const LinearLayout &offsets,
                   ValueRange elements) {
@@ -81,8 +70,8 @@ void storeOperand(ImplicitLocOpBuilder &b, Value buffer, Type stored,
   for (unsigned reg = 0; reg < source.getNumRegisters(); reg += width) {
     if (!first[reg])
       continue; // another register of this thread stores the same elements
-    Value address = elementAddress(b, buffer, stored, thread,
-                                   offsets.applyPart(InDim::Register, reg)[0]);
+    Value address = sharedRegisterAddress(
+        b, buffer, stored, thread, offsets.applyPart(InDim::Register, reg)[0]);
     if (width == 1) {
       LLVM::StoreOp::create(b, elements[reg], address);
       continue;
@@ -128,8 +117,8 @@ SmallVector<Value> loadOperand(ImplicitLocOpBuilder &b, Value buffer,
       if (outer & (1u << bit))
         outerReg |= 1u << regBit;
     Value address =
-        elementAddress(b, buffer, stored, thread,
-                       offsets.applyPart(InDim::Register, outerReg)[0]);
+        sharedRegisterAddress(b, buffer, stored, thread,
+                              offsets.applyPart(InDim::Register, outerReg)[0]);
     Value loaded = NVVM::LdMatrixOp::create(
         b, resultType, address, plan.numMatrices,
         plan.trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
@@ -178,6 +167,17 @@ lowering::convertWithLdmatrix(OpBuilder &builder, Location loc,
                      staging->loadOffsets);
 }
 
+Value lowering::sharedRegisterAddress(ImplicitLocOpBuilder &b, Value buffer,
+                                      Type stored, Value thread,
+                                      int64_t constant) {
+  Value offset =
+      constant
+          ? LLVM::XOrOp::create(b, thread, i32Constant(b, b.getLoc(), constant))
+                .getResult()
+          : thread;
+  return sharedElementAddress(b, b.getLoc(), buffer, stored, offset);
+}
+
 Value lowering::sharedThreadOffset(ImplicitLocOpBuilder &b,
                                    const LinearLayout &offsets,
                                    llvm::ArrayRef<layout::Coord> laneBases) {
@@ -201,8 +201,8 @@ SmallVector<Value> lowering::loadFromShared(ImplicitLocOpBuilder &b,
   Value thread = sharedThreadOffset(b, offsets, offsets.getBases(InDim::Lane));
   SmallVector<Value> result;
   for (unsigned reg = 0; reg < offsets.getNumRegisters(); ++reg) {
-    Value address = elementAddress(b, buffer, stored, thread,
-                                   offsets.applyPart(InDim::Register, reg)[0]);
+    Value address = sharedRegisterAddress(
+        b, buffer, stored, thread, offsets.applyPart(InDim::Register, reg)[0]);
     result.push_back(LLVM::LoadOp::create(b, stored, address));
   }
   return result;

@@ -43,17 +43,6 @@ Value slotAddress(ImplicitLocOpBuilder &b, Value base, Type stored,
   return sharedElementAddress(b, b.getLoc(), base, stored, first);
 }
 
-/// Address of `thread` XOR the register's constant offset.
-Value registerAddress(ImplicitLocOpBuilder &b, Value base, Type stored,
-                      Value thread, int64_t constant) {
-  Value offset =
-      constant
-          ? LLVM::XOrOp::create(b, thread, i32Constant(b, b.getLoc(), constant))
-                .getResult()
-          : thread;
-  return sharedElementAddress(b, b.getLoc(), base, stored, offset);
-}
-
 struct LocalAllocLowering : public ConvertOpToLLVMPattern<nv::LocalAllocOp> {
   LocalAllocLowering(TileTypeConverter &converter, LoweringState &state)
       : ConvertOpToLLVMPattern(converter), state(state) {}
@@ -131,7 +120,7 @@ struct AsyncCopyLowering : public ConvertOpToLLVMPattern<nv::AsyncCopyOp> {
     for (unsigned reg = 0; reg < pointers.size(); reg += width) {
       if (!first[reg])
         continue; // another register of this thread copies these elements
-      Value destination = registerAddress(
+      Value destination = sharedRegisterAddress(
           b, base, stored, thread, offsets.applyPart(InDim::Register, reg)[0]);
       Value sourceSize =
           masks.empty()

@@ -1,7 +1,10 @@
 //===- SharedScratch.cpp - scratch shared memory per function -------------===//
 //
 // Every function that exchanges data between threads gets one scratch
-// buffer, `__tileiras_smem_<function>`, sized for its largest request.
+// buffer, `__tileiras_smem_<function>`, sized for its largest request. The
+// buffers of the function's nv_tileaa.local_alloc ops (the software
+// pipeliner's slots) come first in it, one after another for the whole
+// function; the scratch follows them.
 //
 // A kernel's buffer is static (`.shared .b8 x[N]`) while the kernel's whole
 // need -- its own scratch plus that of every device function it reaches --

@@ -207,6 +207,12 @@ mlir::Value sharedThreadOffset(mlir::ImplicitLocOpBuilder &b,
                                const layout::LinearLayout &offsets,
                                llvm::ArrayRef<layout::Coord> laneBases);
 
+/// Address of the element at offset `thread` XOR `constant` (a register's
+/// part of an offsets layout) of a shared buffer.
+mlir::Value sharedRegisterAddress(mlir::ImplicitLocOpBuilder &b,
+                                  mlir::Value buffer, mlir::Type stored,
+                                  mlir::Value thread, int64_t constant);
+
 /// Reads the registers of a tile out of shared memory, where `offsets` =
 /// invertAndCompose(registers, shared layout) gives each register's element
 /// offset from `buffer`: with ldmatrix where the layouts allow it, else one
