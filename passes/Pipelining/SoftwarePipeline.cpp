@@ -319,7 +319,9 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned numStages,
   Rewritten rewritten = rewriteLoads(loop, candidates, numStages);
   std::optional<llvm::SetVector<Operation *>> early =
       stageZero(loop, rewritten.copies);
-  assert(early && "the copies depend on what the loads did");
+  if (!early) // the copies depend on what the loads did: not expected
+    return loop.emitError("software pipelining of this loop failed; compile "
+                          "with --num-stages=1 (and report it)");
   OpBuilder after(loop->getContext());
   after.setInsertionPointAfter(loop);
   nv::AsyncWaitOp::create(after, loop.getLoc(), 0);
