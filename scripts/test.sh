@@ -2,7 +2,7 @@
 # The whole test suite: installs and builds (scripts/bootstrap.sh), then runs
 # every lit suite, the gtest unit tests and the Python tests in one lit run,
 # and prints a pass/fail summary. With TILEIRAS_CI_SANITIZE=1 (which .ci/run
-# sets when the job is on), once that passes, the sanitizer job
+# sets), once that passes, the sanitizer job
 # (scripts/test-sanitize.sh) builds build-asan/ with AddressSanitizer and
 # UndefinedBehaviorSanitizer and runs its test subset there. Exit status 0
 # only when everything that ran passed.
