@@ -227,11 +227,18 @@ Rewritten rewriteLoads(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
   for (Candidate &c : candidates)
     buffers.push_back(
         nv::LocalAllocOp::create(b, c.load.getLoc(), c.bufferType));
+  // The copies' slot, computed once before the first of them.
+  Operation *firstLoad = candidates.front().load;
+  for (Candidate &c : candidates)
+    if (c.load->isBeforeInBlock(firstLoad))
+      firstLoad = c.load;
+  b.setInsertionPoint(firstLoad);
+  Value copySlot = slotOf(b, firstLoad->getLoc(), loop, numStages);
   for (auto [c, buffer] : llvm::zip(candidates, buffers)) {
     b.setInsertionPoint(c.load);
-    Value slot = slotOf(b, c.load.getLoc(), loop, numStages);
-    result.copies.push_back(nv::AsyncCopyOp::create(
-        b, c.load.getLoc(), c.load.getPtr(), buffer, slot, c.load.getMask()));
+    result.copies.push_back(
+        nv::AsyncCopyOp::create(b, c.load.getLoc(), c.load.getPtr(), buffer,
+                                copySlot, c.load.getMask()));
   }
   // One group per iteration: the commit follows the last copy.
   Operation *lastCopy = result.copies.front();

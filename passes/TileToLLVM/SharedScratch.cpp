@@ -29,6 +29,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace tileiras;
@@ -82,9 +83,11 @@ void SharedScratch::planAllocations(ModuleOp module) {
     if (!function)
       return;
     auto type = alloc.getType();
+    // Bytes per element as lowered: tf32 travels in f32, FP8 in bytes.
+    uint64_t elementBytes = llvm::PowerOf2Ceil(
+        (type.getElementType().getIntOrFloatBitWidth() + 7) / 8);
     int64_t bytes =
-        type.getNumSlots() * type.getTileElements() *
-        std::max<int64_t>(1, type.getElementType().getIntOrFloatBitWidth() / 8);
+        type.getNumSlots() * type.getTileElements() * int64_t(elementBytes);
     int64_t &end = allocated[function];
     allocationOffsets[alloc] = end;
     end = (end + bytes + 127) / 128 * 128;
