@@ -424,25 +424,32 @@ def _matmul():
             tol += [0.0] * (ldc - n)
         return {"c": (out + untouched(GUARD), tol + [0.0] * GUARD)}
     return Spec(
-        "matmul", 4,
+        "matmul", 8,
         [Buffer("a", "f16"), Buffer("b", "f16"), Buffer("c", "f32", "out"),
          Scalar("m", "i32"), Scalar("n", "i32"), Scalar("k", "i32"),
          Scalar("lda", "i32"), Scalar("ldb", "i32"), Scalar("ldc", "i32")],
-        lambda s: (cdiv(s["m"], 64), cdiv(s["n"], 64), 1), make, reference,
-        # M, N not multiples of 64, K not a multiple of 32, padded rows.
-        {"gpu": [{"m": 257, "n": 190, "k": 100, "lda": 104, "ldb": 192,
-                  "ldc": 200},
-                 {"m": 65, "n": 66, "k": 33, "lda": 35, "ldb": 67, "ldc": 69}],
-         "sim": [{"m": 100, "n": 72, "k": 40, "lda": 48, "ldb": 80,
-                  "ldc": 76},
-                 {"m": 65, "n": 66, "k": 33, "lda": 35, "ldb": 67, "ldc": 69}]},
+        lambda s: (cdiv(s["m"], 128), cdiv(s["n"], 128), 1), make, reference,
+        # M, N not multiples of 128, K not a multiple of 32, padded rows.
+        # The kernel promises N, K, lda and ldb multiples of 8 (16-byte
+        # cp.async copies); M and ldc are arbitrary. K = 104 is four steps
+        # (more than the 3 stages), the last partial; K = 48 two, K = 8 one
+        # partial step and K = 0 none (C = 0).
+        {"gpu": [{"m": 257, "n": 192, "k": 104, "lda": 104, "ldb": 200,
+                  "ldc": 201},
+                 {"m": 65, "n": 72, "k": 40, "lda": 40, "ldb": 72,
+                  "ldc": 75}],
+         "sim": [{"m": 130, "n": 136, "k": 104, "lda": 112, "ldb": 144,
+                  "ldc": 139},
+                 {"m": 70, "n": 40, "k": 48, "lda": 48, "ldb": 48, "ldc": 41},
+                 {"m": 65, "n": 72, "k": 8, "lda": 16, "ldb": 72, "ldc": 75},
+                 {"m": 3, "n": 8, "k": 0, "lda": 8, "ldb": 8, "ldc": 9}]},
         "(k + 2) * 2^-24 * sum_k |a b|: k fma.rn.f32 steps on exact f16 "
         "products (the order of the sum is the kernel's)")
 
 
 def _matmul_variant(name, num_warps, in_dtype, out_dtype, sample, pad,
                     tolerance, note, wrap=False):
-    """matmul.mlir's interface and tiling (64 x 64 tiles of C, K steps of 32)
+    """matmul.mlir's interface with 64 x 64 tiles of C and K steps of 32
     with other element types: `sample(rng)` draws one input element, `pad`
     fills the padding columns (a value no correct kernel reads), and
     `tolerance(k, products)` bounds the error of one element of C."""

@@ -28,6 +28,8 @@ SIZES = {
     "attention": {"seq_q": 4096, "seq_k": 4096},
 }
 HEAD_DIM = 64
+# The C tile of each GEMM example (64 where not listed).
+TILE_MN = {"matmul": 128}
 
 
 def flops(name, size):
@@ -39,7 +41,8 @@ def flops(name, size):
 def grid(name, size):
     if name == "attention":
         return (math.ceil(size["seq_q"] / 32), 1, 1)
-    return (math.ceil(size["m"] / 64), math.ceil(size["n"] / 64), 1)
+    tile = TILE_MN.get(name, 64)
+    return (math.ceil(size["m"] / tile), math.ceil(size["n"] / tile), 1)
 
 
 def parse_size(text):
@@ -61,7 +64,8 @@ def check_size(name, size):
     if any(v <= 0 for v in size.values()):
         raise ValueError(f"{name}: sizes must be positive")
     if name != "attention" and any(v % 16 for v in size.values()):
-        # torch._int_mm and _scaled_mm need multiples of 16
+        # torch._int_mm and _scaled_mm need multiples of 16 (and
+        # matmul.mlir multiples of 8 for N and K)
         raise ValueError(f"{name}: m, n and k must be multiples of 16")
 
 
@@ -166,6 +170,7 @@ def self_test():
     assert flops("matmul", {"m": 2, "n": 3, "k": 5}) == 60
     assert flops("attention", {"seq_q": 2, "seq_k": 3}) == 4 * 2 * 3 * 64
     assert grid("matmul_fp8", {"m": 65, "n": 64, "k": 16}) == (2, 1, 1)
+    assert grid("matmul", {"m": 129, "n": 128, "k": 16}) == (2, 1, 1)
     assert grid("attention", {"seq_q": 33, "seq_k": 1}) == (2, 1, 1)
     assert parse_size("m=64, n=128,k=32") == {"m": 64, "n": 128, "k": 32}
     for bad in ("m=64,n=128", "m=64,n=128,k=33", "m=64,n=x,k=32", "m"):
