@@ -166,6 +166,25 @@ def ConvertTileAAToLLVM : Pass<"convert-tileaa-to-llvm", "::mlir::ModuleOp"> {
                            "::mlir::cf::ControlFlowDialect"];
 }
 
+def RemoveRedundantBarriers
+    : Pass<"tileaa-remove-redundant-barriers", "::mlir::ModuleOp"> {
+  let summary = "Remove the bar.syncs that no shared-memory race needs";
+  let description = [{
+    The lowering fences each use of shared memory with `nvvm.barrier0` on
+    both sides. In every llvm.func this pass keeps a barrier only when a
+    shared-memory access before it (since the previous barrier, on some
+    path through the CFG) and one after it (until the next barrier) could
+    race -- a write with any access, or a read with a write -- and removes
+    the others one at a time. Kernels begin and end with nothing pending;
+    device functions count as accessed at entry and exit. Accesses are read
+    from the ops (address space 3 or generic operands, ldmatrix, stmatrix,
+    cp.async and its waits) and from the `tileiras.shared_access`
+    attribute of inline PTX; calls count as reading and writing.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
 def AttachNVVMTarget : Pass<"tileaa-attach-nvvm-target", "::mlir::ModuleOp"> {
   let summary = "Attach #nvvm.target to every gpu.module";
   let description = [{

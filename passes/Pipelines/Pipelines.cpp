@@ -43,6 +43,7 @@ void tileiras::buildLoweringPipeline(OpPassManager &pm,
   pm.addPass(createConvertTileFuncToLLVM());
   pm.addPass(createConvertTileAAToLLVM());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createRemoveRedundantBarriers());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

@@ -79,8 +79,9 @@ nv::SharedMemType bufferFor(nv::LoadOp load, unsigned numStages,
   auto offsets = layout::invertAndCompose(*source, shared);
   if (!offsets)
     return {};
-  unsigned width = std::min(lowering::memory::accessVectorElements(
-                                axisInfo, load.getPtr(), load.getMask(), bits),
+  unsigned width = std::min(lowering::memory::asyncCopyVector(
+                                axisInfo, load.getPtr(), load.getMask(), bits)
+                                .width,
                             layout::sharedVectorElements(*offsets, 16 / bytes));
   if (width * bytes < 4)
     return {};

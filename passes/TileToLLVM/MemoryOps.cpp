@@ -14,6 +14,7 @@
 #include "TileToLLVM/MemoryUtils.h"
 #include "TileToLLVM/TileLowering.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
@@ -73,6 +74,64 @@ unsigned memory::accessVectorElements(const AxisInfoAnalysis &analysis,
   return best;
 }
 
+/// `lhs < rhs` (or <=) with `lhs` increasing by 1 along `dim` and `rhs`
+/// constant over groups of `width`.
+static bool isIndexBelowBound(const AxisInfoAnalysis &analysis,
+                              arith::CmpIOp cmp, unsigned dim, int64_t width) {
+  Value index = cmp.getLhs(), bound = cmp.getRhs();
+  switch (cmp.getPredicate()) {
+  case arith::CmpIPredicate::slt:
+  case arith::CmpIPredicate::sle:
+  case arith::CmpIPredicate::ult:
+  case arith::CmpIPredicate::ule:
+    break;
+  case arith::CmpIPredicate::sgt:
+  case arith::CmpIPredicate::sge:
+  case arith::CmpIPredicate::ugt:
+  case arith::CmpIPredicate::uge:
+    std::swap(index, bound);
+    break;
+  default:
+    return false;
+  }
+  AxisInfo indexInfo = analysis.getAxisInfo(index);
+  AxisInfo boundInfo = analysis.getAxisInfo(bound);
+  return dim < indexInfo.getRank() && dim < boundInfo.getRank() &&
+         indexInfo.getContiguity(dim) >= width &&
+         boundInfo.getConstancy(dim) >= width;
+}
+
+bool memory::isPrefixMask(const AxisInfoAnalysis &analysis, Value mask,
+                          unsigned dim, int64_t width) {
+  AxisInfo info = analysis.getAxisInfo(mask);
+  if (dim < info.getRank() && info.getConstancy(dim) >= width)
+    return true;
+  if (auto both = mask.getDefiningOp<arith::AndIOp>())
+    return isPrefixMask(analysis, both.getLhs(), dim, width) &&
+           isPrefixMask(analysis, both.getRhs(), dim, width);
+  if (auto cmp = mask.getDefiningOp<arith::CmpIOp>())
+    return isIndexBelowBound(analysis, cmp, dim, width);
+  return false;
+}
+
+VectorAccess memory::asyncCopyVector(const AxisInfoAnalysis &analysis,
+                                     Value pointers, Value mask,
+                                     unsigned bits) {
+  VectorAccess best{accessVectorElements(analysis, pointers, mask, bits)};
+  if (!mask)
+    return best;
+  auto tile = cast<RankedTensorType>(pointers.getType());
+  layout::LinearLayout layout = getLayout(tile);
+  for (unsigned dim = 0; dim < tile.getRank(); ++dim) {
+    int64_t width = std::min<int64_t>(
+        {analysis.getVectorElements(pointers, Value(), dim, bits),
+         layoutVectorLimit(layout, dim), 128 / bits});
+    if (width > best.width && isPrefixMask(analysis, mask, dim, width))
+      best = VectorAccess{unsigned(width), /*prefixMask=*/true};
+  }
+  return best;
+}
+
 namespace {
 
 VectorAccess planAccess(const AxisInfoAnalysis &analysis,
@@ -99,8 +158,14 @@ VectorPlan computeVectorPlan(const AxisInfoAnalysis &analysis,
       pointers = store.getPtr();
       mask = store.getMask();
     } else if (auto copy = dyn_cast<nv::AsyncCopyOp>(op)) {
-      pointers = copy.getPtr();
-      mask = copy.getMask();
+      auto tile = cast<RankedTensorType>(copy.getPtr().getType());
+      if (failed(nv::getLinearLayout(tile)))
+        return;
+      Type pointee = cast<nv::PtrType>(tile.getElementType()).getPointeeType();
+      plan[op] =
+          asyncCopyVector(analysis, copy.getPtr(), copy.getMask(),
+                          memoryBits(converter.convertElementType(pointee)));
+      return;
     } else {
       return;
     }
@@ -213,10 +278,6 @@ Value andPredicates(OpBuilder &builder, Location loc, Value a, Value b) {
   return LLVM::AndOp::create(builder, loc, a, b);
 }
 
-Value ptrToInt(OpBuilder &builder, Location loc, Value pointer) {
-  return LLVM::PtrToIntOp::create(builder, loc, builder.getI64Type(), pointer);
-}
-
 /// The tile operands of an op must share the pointer operand's layout
 /// (layout assignment arranges that); anything else is moved over.
 llvm::SmallVector<Value> elementsIn(OpBuilder &builder, Location loc,
@@ -295,7 +356,8 @@ llvm::SmallVector<Value> emitVectorLoad(OpBuilder &builder, Location loc,
   llvm::SmallVector<unsigned> outputs;
   for (unsigned i = 0; i < numWords; ++i)
     outputs.push_back(ptx.addOutput(wordType, /*earlyClobber=*/!!predicate));
-  unsigned address = ptx.addInput(ptrToInt(builder, loc, pointer));
+  unsigned address = ptx.addAddress(builder, loc, pointer, /*reads=*/true,
+                                    /*writes=*/false);
   std::string guard;
   if (predicate) {
     guard = "@" + InlinePtx::ref(ptx.addInput(predicate)) + " ";
@@ -412,7 +474,8 @@ void emitVectorStore(OpBuilder &builder, Location loc, const Qualifiers &q,
   llvm::SmallVector<Value> words =
       packWords(builder, loc, integers, elementBits, word);
   InlinePtx ptx;
-  unsigned address = ptx.addInput(ptrToInt(builder, loc, pointer));
+  unsigned address = ptx.addAddress(builder, loc, pointer, /*reads=*/false,
+                                    /*writes=*/true);
   llvm::SmallVector<unsigned> values;
   for (Value w : words)
     values.push_back(ptx.addInput(w));
@@ -589,7 +652,8 @@ Value emitAtomic(OpBuilder &builder, Location loc, StringRef opcode,
   unsigned bits = integerType.getIntOrFloatBitWidth();
   InlinePtx ptx;
   unsigned result = ptx.addOutput(integerType, /*earlyClobber=*/!!predicate);
-  unsigned address = ptx.addInput(ptrToInt(builder, loc, pointer));
+  unsigned address = ptx.addAddress(builder, loc, pointer, /*reads=*/true,
+                                    /*writes=*/true);
   std::string text =
       " " + InlinePtx::ref(result) + ", [" + InlinePtx::ref(address) + "]";
   for (Value operand : operands)

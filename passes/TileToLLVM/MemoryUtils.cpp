@@ -2,6 +2,8 @@
 
 #include "TileToLLVM/MemoryUtils.h"
 
+#include "Barriers/SharedAccess.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -167,6 +169,18 @@ unsigned InlinePtx::addInput(Value value) {
   return outputTypes.size() + inputs.size() - 1;
 }
 
+unsigned InlinePtx::addAddress(OpBuilder &builder, Location loc, Value pointer,
+                               bool reads, bool writes) {
+  unsigned space =
+      cast<LLVM::LLVMPointerType>(pointer.getType()).getAddressSpace();
+  if (space == 3 || space == 0) {
+    readsShared |= reads;
+    writesShared |= writes;
+  }
+  return addInput(
+      LLVM::PtrToIntOp::create(builder, loc, builder.getI64Type(), pointer));
+}
+
 std::string InlinePtx::ref(unsigned operand) {
   return "$" + std::to_string(operand);
 }
@@ -196,6 +210,10 @@ llvm::SmallVector<Value> InlinePtx::build(OpBuilder &builder, Location loc,
       /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
       LLVM::AsmDialectAttr::get(builder.getContext(), LLVM::AsmDialect::AD_ATT),
       /*operand_attrs=*/ArrayAttr());
+  barriers::SharedAccess shared{readsShared, writesShared};
+  if (shared.any())
+    asmOp->setAttr(barriers::kSharedAccessAttr,
+                   builder.getStringAttr(barriers::sharedAccessName(shared)));
   llvm::SmallVector<Value> results;
   if (outputTypes.size() == 1)
     results.push_back(asmOp.getRes());
@@ -219,9 +237,8 @@ void memory::emitPredicatedStore(OpBuilder &builder, Location loc,
                                  Value address, Value integer, Value predicate,
                                  StringRef space) {
   InlinePtx ptx;
-  Value addressInt =
-      LLVM::PtrToIntOp::create(builder, loc, builder.getI64Type(), address);
-  unsigned addr = ptx.addInput(addressInt);
+  unsigned addr = ptx.addAddress(builder, loc, address, /*reads=*/false,
+                                 /*writes=*/true);
   unsigned value = ptx.addInput(integer);
   std::string guard;
   if (predicate)

@@ -30,6 +30,10 @@ namespace tileiras::lowering::memory {
 /// width.)
 struct VectorAccess {
   unsigned width = 1;
+  /// async_copy only: the mask is not constant over a group but true on a
+  /// prefix of it (isPrefixMask), so a copy moves the group's first
+  /// (number of true elements) and zero-fills the rest.
+  bool prefixMask = false;
 };
 
 /// Decided for every load, store and async_copy before the conversion
@@ -45,6 +49,21 @@ using VectorPlan = llvm::DenseMap<mlir::Operation *, VectorAccess>;
 unsigned accessVectorElements(const AxisInfoAnalysis &analysis,
                               mlir::Value pointers, mlir::Value mask,
                               unsigned bits);
+
+/// Whether, within every aligned group of `width` consecutive elements of
+/// `mask` along `dim`, the true elements come first: a conjunction of terms
+/// each constant over such groups or comparing an index that increases by 1
+/// along `dim` against a bound constant over the group (`i < n`, `i <= n`,
+/// `n > i`, `n >= i`). The tail of a K or N loop has such masks.
+bool isPrefixMask(const AxisInfoAnalysis &analysis, mlir::Value mask,
+                  unsigned dim, int64_t width);
+
+/// The vector access of an async_copy: as accessVectorElements, and wider
+/// when the mask is only a prefix of each group (cp.async's source size
+/// copies part of a group and zero-fills the rest).
+VectorAccess asyncCopyVector(const AxisInfoAnalysis &analysis,
+                             mlir::Value pointers, mlir::Value mask,
+                             unsigned bits);
 
 /// Lowering of local_alloc, async_copy/commit/wait and local_load.
 void populateSharedMemoryOpPatterns(TileTypeConverter &converter,
@@ -105,6 +124,12 @@ public:
   /// read every input (a `mov` that initializes a predicated load's result).
   unsigned addOutput(mlir::Type type, bool earlyClobber);
   unsigned addInput(mlir::Value value);
+  /// Adds `pointer` as a 64-bit address input that the instructions read
+  /// (`reads`) and/or write (`writes`). When it may point into shared
+  /// memory the built op records that (barriers::kSharedAccessAttr), so
+  /// the barrier elimination sees the access without parsing the PTX.
+  unsigned addAddress(mlir::OpBuilder &builder, mlir::Location loc,
+                      mlir::Value pointer, bool reads, bool writes);
   /// "$N"
   static std::string ref(unsigned operand);
   /// Appends one instruction (without the trailing ';').
@@ -122,6 +147,7 @@ private:
   llvm::SmallVector<mlir::Value> inputs;
   llvm::SmallVector<std::string> inputConstraints;
   std::string text;
+  bool readsShared = false, writesShared = false;
 };
 
 /// "{$0, $1, $2, $3}" for several operands, "$0" for one.

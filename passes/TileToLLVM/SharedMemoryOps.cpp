@@ -83,9 +83,9 @@ struct AsyncCopyLowering : public ConvertOpToLLVMPattern<nv::AsyncCopyOp> {
         layout::invertAndCompose(source, sharedLayoutOf(type));
     if (!offsets)
       return op.emitOpError("the pointer layout does not cover the slot");
-    unsigned width =
-        std::min(plan->lookup(op).width,
-                 layout::sharedVectorElements(*offsets, 16 / bytes));
+    VectorAccess access = plan->lookup(op);
+    unsigned width = std::min(
+        access.width, layout::sharedVectorElements(*offsets, 16 / bytes));
     unsigned copyBytes = width * bytes;
     if (copyBytes < 4)
       return op.emitOpError()
@@ -94,7 +94,8 @@ struct AsyncCopyLowering : public ConvertOpToLLVMPattern<nv::AsyncCopyOp> {
                 "assume can state that the addresses are contiguous and "
                 "aligned)";
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
-    emitCopies(b, adaptor, type, stored, source, *offsets, width, copyBytes);
+    emitCopies(b, adaptor, type, stored, source, *offsets, width, copyBytes,
+               access.prefixMask);
     rewriter.eraseOp(op);
     return success();
   }
@@ -102,7 +103,7 @@ struct AsyncCopyLowering : public ConvertOpToLLVMPattern<nv::AsyncCopyOp> {
   void emitCopies(ImplicitLocOpBuilder &b, OpAdaptor adaptor,
                   nv::SharedMemType type, Type stored,
                   const LinearLayout &source, const LinearLayout &offsets,
-                  unsigned width, unsigned copyBytes) const {
+                  unsigned width, unsigned copyBytes, bool prefixMask) const {
     Value base =
         slotAddress(b, adaptor.getBuffer(), stored, type, adaptor.getSlot());
     Value thread =
@@ -122,15 +123,31 @@ struct AsyncCopyLowering : public ConvertOpToLLVMPattern<nv::AsyncCopyOp> {
         continue; // another register of this thread copies these elements
       Value destination = sharedRegisterAddress(
           b, base, stored, thread, offsets.applyPart(InDim::Register, reg)[0]);
-      Value sourceSize =
-          masks.empty()
-              ? Value()
-              : LLVM::SelectOp::create(b, masks[reg], full, none).getResult();
+      Value sourceSize;
+      // An aligned part of a prefix-masked group is prefix-masked too.
+      if (prefixMask && !masks.empty())
+        sourceSize = prefixBytes(b, ArrayRef(masks).slice(reg, width),
+                                 copyBytes / width);
+      else if (!masks.empty())
+        sourceSize = LLVM::SelectOp::create(b, masks[reg], full, none);
       NVVM::CpAsyncOp::create(
           b, destination, pointers[reg], b.getI32IntegerAttr(copyBytes),
           NVVM::LoadCacheModifierKindAttr::get(b.getContext(), cache),
           sourceSize);
     }
+  }
+
+  /// Bytes of a group whose mask is true on a prefix: the true elements
+  /// times the element size.
+  static Value prefixBytes(ImplicitLocOpBuilder &b, ArrayRef<Value> masks,
+                           unsigned elementBytes) {
+    Value one = i32Constant(b, b.getLoc(), elementBytes);
+    Value zero = i32Constant(b, b.getLoc(), 0);
+    Value total = LLVM::SelectOp::create(b, masks.front(), one, zero);
+    for (Value mask : masks.drop_front())
+      total = LLVM::AddOp::create(b, total,
+                                  LLVM::SelectOp::create(b, mask, one, zero));
+    return total;
   }
 
   TileTypeConverter &converter;

@@ -1,5 +1,5 @@
-// The matmul example (examples/matmul.mlir: 64x64 tiles of C, K in steps
-// of 32, f16 inputs, f32 accumulation) compiles for sm_75, sm_80, sm_89,
+// A general f16 GEMM (Inputs/matmul_unaligned.mlir: 64x64 tiles of C, K in
+// steps of 32, f16 inputs, f32 accumulation, any sizes) compiles for sm_75, sm_80, sm_89,
 // sm_90a, sm_100a and sm_120a and assembles without local memory.
 // sm_80 and later run the dot on tensor cores: accumulator in
 // #nv_tileaa.mma (warps 2 x 2), operands moved to the mma.sync fragment
@@ -11,12 +11,12 @@
 // each: 17408 bytes), 32 x 32 fma.rn.f32 per step and thread fed by
 // 128-bit shared loads, no shuffles.
 // (dot-types.mlir and mma-sync.test cover the other types and targets.)
-// RUN: tileiras --gpu-name=sm_75 %tileiras_src/examples/matmul.mlir -o %t.sm75.ptx
-// RUN: tileiras --gpu-name=sm_80 %tileiras_src/examples/matmul.mlir -o %t.sm80.ptx
-// RUN: tileiras --gpu-name=sm_89 %tileiras_src/examples/matmul.mlir -o %t.sm89.ptx
-// RUN: tileiras --gpu-name=sm_90a %tileiras_src/examples/matmul.mlir -o %t.sm90a.ptx
-// RUN: tileiras --gpu-name=sm_100a %tileiras_src/examples/matmul.mlir -o %t.sm100a.ptx
-// RUN: tileiras --gpu-name=sm_120a %tileiras_src/examples/matmul.mlir -o %t.sm120a.ptx
+// RUN: tileiras --gpu-name=sm_75 %S/Inputs/matmul_unaligned.mlir -o %t.sm75.ptx
+// RUN: tileiras --gpu-name=sm_80 %S/Inputs/matmul_unaligned.mlir -o %t.sm80.ptx
+// RUN: tileiras --gpu-name=sm_89 %S/Inputs/matmul_unaligned.mlir -o %t.sm89.ptx
+// RUN: tileiras --gpu-name=sm_90a %S/Inputs/matmul_unaligned.mlir -o %t.sm90a.ptx
+// RUN: tileiras --gpu-name=sm_100a %S/Inputs/matmul_unaligned.mlir -o %t.sm100a.ptx
+// RUN: tileiras --gpu-name=sm_120a %S/Inputs/matmul_unaligned.mlir -o %t.sm120a.ptx
 // RUN: %ptxas-verify sm_75 %t.sm75.ptx
 // RUN: %ptxas-verify sm_80 %t.sm80.ptx
 // RUN: %ptxas-verify sm_89 %t.sm89.ptx

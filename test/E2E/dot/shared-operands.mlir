@@ -13,7 +13,6 @@
 // RUN: grep -c 'ld.shared.v4' %t.sm90a.ptx | FileCheck %s --check-prefix=V4
 // V4: {{^}}192{{$}}
 // CHECK: .shared .align 16 .b8 __tileiras_smem_shared_dot[34816]
-// CHECK: bar.sync 0;
 // CHECK: st.shared.{{[bf]}}32
 // CHECK: bar.sync 0;
 // CHECK: ld.shared.v4.{{[bf]}}32

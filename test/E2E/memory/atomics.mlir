@@ -212,7 +212,6 @@ nv_tileaa.func @umax_i64(%a: !nv_tileaa.ptr<i64>, %v: i64, %n: i32) attributes {
 // CHECK: mov.u32 %r[[TID:[0-9]+]], %tid.x;
 // CHECK: setp.eq.b32 %p[[T0:[0-9]+]], %r[[TID]], 0;
 // CHECK: @%p[[T0]] atom.acq_rel.gpu.global.add.u32 %r[[OLD:[0-9]+]],
-// CHECK: bar.sync 0;
 // CHECK: @%p[[T0]] st.shared.b32 [%rd{{[0-9]+}}], %r[[OLD]];
 // CHECK: bar.sync 0;
 // CHECK: ld.shared.b32 %r[[TICKET:[0-9]+]], [__tileiras_smem_ticket];
@@ -234,7 +233,6 @@ nv_tileaa.func @ticket(%counter: !nv_tileaa.ptr<i32>, %out: !nv_tileaa.ptr<i32>)
 // CHECK: and.b32 %r[[WB:[0-9]+]], %r{{[0-9]+}}, 2;
 // CHECK: setp.eq.b32 %p[[OWN:[0-9]+]], %r[[WB]], 0;
 // CHECK: @%p[[OWN]] atom.relaxed.gpu.global.add.f32 %r[[OLD:[0-9]+]],
-// CHECK: bar.sync 0;
 // CHECK: @%p{{[0-9]+}} st.shared.b32 [%rd{{[0-9]+}}], %r[[OLD]];
 // CHECK: bar.sync 0;
 // CHECK: ld.shared.b32 %r[[BACK:[0-9]+]],

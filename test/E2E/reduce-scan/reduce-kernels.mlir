@@ -8,7 +8,6 @@
 // CHECK: .shared .align 16 .b8 __tileiras_smem_row_max
 // CHECK: shfl.sync.bfly.b32
 // CHECK: max.NaN.f16
-// CHECK: bar.sync 0;
 // CHECK: st.shared.b16
 // CHECK: bar.sync 0;
 // CHECK: ld.shared

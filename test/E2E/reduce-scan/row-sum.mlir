@@ -15,7 +15,6 @@
 // CHECK: shfl.sync.bfly.b32 {{.*}}, 4, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{.*}}, 8, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{.*}}, 16, 31, -1;
-// CHECK: bar.sync 0;
 // CHECK: st.shared.b32
 // CHECK: bar.sync 0;
 // CHECK: ld.shared

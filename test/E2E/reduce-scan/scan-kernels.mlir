@@ -7,7 +7,6 @@
 
 // CHECK-LABEL: .visible .entry scans_2d(
 // CHECK: shfl.sync.bfly.b32
-// CHECK: bar.sync 0;
 // CHECK: st.shared.b32
 // CHECK: bar.sync 0;
 // CHECK: ld.shared

@@ -10,7 +10,6 @@
 // CHECK: .reqntid 256, 1, 1
 // CHECK: shfl.sync.bfly.b32
 // CHECK: max.NaN.f32
-// CHECK: bar.sync 0;
 // CHECK: st.shared
 // CHECK: bar.sync 0;
 // CHECK: ld.shared

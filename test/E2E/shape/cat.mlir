@@ -28,7 +28,6 @@
 // result is read back.
 // CHECK-LABEL: .entry cat_columns(
 // CHECK: .shared .align 16 .b8 __tileiras_smem_cat_columns[4224];
-// CHECK: bar.sync 0;
 // CHECK: st.shared
 // CHECK: bar.sync 0;
 // CHECK: ld.shared

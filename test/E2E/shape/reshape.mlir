@@ -16,7 +16,6 @@
 // CHECK-LABEL: .entry reshape(
 // CHECK: .shared .align 16 .b8 __tileiras_smem_reshape[768];
 // CHECK: ld.global.v2.b32
-// CHECK: bar.sync 0;
 // CHECK: st.shared
 // CHECK: bar.sync 0;
 // CHECK: ld.shared

@@ -26,7 +26,6 @@
 // (16 x 17 + 1 words, rounded up to 16 bytes).
 // CHECK-LABEL: .entry window(
 // CHECK: .shared .align 16 .b8 __tileiras_smem_window[1104];
-// CHECK: bar.sync 0;
 // CHECK: st.shared.b32
 // CHECK: bar.sync 0;
 // CHECK: ld.shared

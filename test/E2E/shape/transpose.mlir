@@ -19,7 +19,6 @@
 // CHECK-LABEL: .entry transpose(
 // CHECK: .shared .align 16 .b8 __tileiras_smem_transpose[8320];
 // CHECK-COUNT-4: ld.global.v4.b32
-// CHECK: bar.sync 0;
 // CHECK-COUNT-16: st.shared.b32
 // CHECK: bar.sync 0;
 // CHECK-COUNT-16: ld.shared

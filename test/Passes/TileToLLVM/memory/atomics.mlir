@@ -296,10 +296,9 @@ nv_tileaa.func @cas_shared(%a: !nv_tileaa.ptr<f16, 3>, %b: !nv_tileaa.ptr<i32, 3
 // CHECK: %[[B1:.*]] = llvm.and %{{.*}}, %[[TWO]] : i32
 // CHECK: %[[OWNER:.*]] = llvm.icmp "eq" %[[B1]], %[[ZERO]] : i32
 // CHECK: %[[OLD:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, 0;\0A\09@$3 atom.relaxed.gpu.global.add.f32 $0, [$1], $2;", "=&r,l,r,b" %{{.*}}, %{{.*}}, %[[OWNER]]
-// CHECK: nvvm.barrier0
 // CHECK: %[[SLOT:.*]] = llvm.getelementptr %[[SMEM]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
 // CHECK: %[[SLOTI:.*]] = llvm.ptrtoint %[[SLOT]] : !llvm.ptr<3> to i64
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$2 st.shared.b32 [$0], $1;", "l,r,b" %[[SLOTI]], %[[OLD]], %{{.*}}
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att {tileiras.shared_access = "write"} "@$2 st.shared.b32 [$0], $1;", "l,r,b" %[[SLOTI]], %[[OLD]], %{{.*}}
 // CHECK: nvvm.barrier0
 // CHECK: %[[BACK:.*]] = llvm.load %[[SLOT]] : !llvm.ptr<3> -> i32
 // The store of the result is made by the owner copies too.

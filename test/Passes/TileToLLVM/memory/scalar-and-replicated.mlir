@@ -16,9 +16,8 @@
 // CHECK: %[[T0:.*]] = llvm.icmp "eq" %[[TID]], %[[ZERO]] : i32
 // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$2 st.global.b32 [$0], $1;", "l,r,b" %{{.*}}, %[[X]], %[[T0]]
 // CHECK: %[[OLD:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, 0;\0A\09@$3 atom.relaxed.gpu.global.add.u32 $0, [$1], $2;", "=&r,l,r,b" %{{.*}}, %{{.*}}, %[[T0]]
-// CHECK-NEXT: nvvm.barrier0
 // CHECK-NEXT: %[[SI:.*]] = llvm.ptrtoint %[[SMEM]] : !llvm.ptr<3> to i64
-// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "@$2 st.shared.b32 [$0], $1;", "l,r,b" %[[SI]], %[[OLD]], %[[T0]]
+// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att {tileiras.shared_access = "write"} "@$2 st.shared.b32 [$0], $1;", "l,r,b" %[[SI]], %[[OLD]], %[[T0]]
 // CHECK-NEXT: nvvm.barrier0
 // CHECK-NEXT: %[[BCAST:.*]] = llvm.load %[[SMEM]] : !llvm.ptr<3> -> i32
 // CHECK: %[[M:.*]] = llvm.icmp "sgt" %[[BCAST]], %[[ZERO]] : i32
