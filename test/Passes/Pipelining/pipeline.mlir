@@ -134,6 +134,87 @@ nv_tileaa.func @unaligned(%a: !nv_tileaa.ptr<f16>, %lda: i32, %k: i32, %b: tenso
 
 // -----
 
+// Aligned rows and a K bound that may split a row's 8-element chunks: the
+// mask "column < K" is true on a prefix of every chunk, so the load is
+// still copied 16 bytes at a time (with a partial source size).
+// CHECK-LABEL: nv_tileaa.func @prefix_mask
+// CHECK: nv_tileaa.async_copy
+// OFF-LABEL: nv_tileaa.func @prefix_mask
+// OFF-NOT: async_copy
+nv_tileaa.func @prefix_mask(%a_arg: !nv_tileaa.ptr<f16>, %lda_arg: i32, %k: i32, %b: tensor<32x64xf16>) -> tensor<64x64xf32> {
+  %a = nv_tileaa.assume %a_arg {div_by = 16 : i64} : !nv_tileaa.ptr<f16>
+  %lda = nv_tileaa.assume %lda_arg {div_by = 8 : i64} : i32
+  %rm = nv_tileaa.make_range {start = 0 : i32, end = 64 : i32} : tensor<64xi32>
+  %rk = nv_tileaa.make_range {start = 0 : i32, end = 32 : i32} : tensor<32xi32>
+  %rm_col = nv_tileaa.expand_dims %rm {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %rk_row = nv_tileaa.expand_dims %rk {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %am = nv_tileaa.broadcast %rm_col : tensor<64x1xi32> -> tensor<64x32xi32>
+  %ak = nv_tileaa.broadcast %rk_row : tensor<1x32xi32> -> tensor<64x32xi32>
+  %ldas = nv_tileaa.splat %lda : i32 -> tensor<64x32xi32>
+  %rows = arith.muli %am, %ldas : tensor<64x32xi32>
+  %offs = arith.addi %rows, %ak : tensor<64x32xi32>
+  %base = nv_tileaa.splat %a : !nv_tileaa.ptr<f16> -> tensor<64x32x!nv_tileaa.ptr<f16>>
+  %ptrs0 = nv_tileaa.addptr %base, %offs : tensor<64x32x!nv_tileaa.ptr<f16>>, tensor<64x32xi32>
+  %ks = nv_tileaa.splat %k : i32 -> tensor<64x32xi32>
+  %step = arith.constant dense<32> : tensor<64x32xi32>
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %acc, %end = scf.for %kk = %c0 to %k step %c32 iter_args(%sum = %zero, %ptrs = %ptrs0)
+      -> (tensor<64x64xf32>, tensor<64x32x!nv_tileaa.ptr<f16>>) : i32 {
+    %kks = nv_tileaa.splat %kk : i32 -> tensor<64x32xi32>
+    %col = arith.addi %kks, %ak : tensor<64x32xi32>
+    %mask = arith.cmpi slt, %col, %ks : tensor<64x32xi32>
+    %tile = nv_tileaa.load %ptrs, %mask : tensor<64x32x!nv_tileaa.ptr<f16>> -> tensor<64x32xf16>
+    %next = nv_tileaa.dot %tile, %b, %sum : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+    %p = nv_tileaa.addptr %ptrs, %step : tensor<64x32x!nv_tileaa.ptr<f16>>, tensor<64x32xi32>
+    scf.yield %next, %p : tensor<64x64xf32>, tensor<64x32x!nv_tileaa.ptr<f16>>
+  }
+  nv_tileaa.return %acc : tensor<64x64xf32>
+}
+
+// -----
+
+// "column >= K" is true on a suffix of a chunk, which a source size
+// cannot express: 2-byte loads, left synchronous.
+// CHECK-LABEL: nv_tileaa.func @suffix_mask
+// CHECK-NOT: async_copy
+// CHECK: nv_tileaa.load
+// CHECK-NOT: async_copy
+nv_tileaa.func @suffix_mask(%a_arg: !nv_tileaa.ptr<f16>, %lda_arg: i32, %k: i32, %b: tensor<32x64xf16>) -> tensor<64x64xf32> {
+  %a = nv_tileaa.assume %a_arg {div_by = 16 : i64} : !nv_tileaa.ptr<f16>
+  %lda = nv_tileaa.assume %lda_arg {div_by = 8 : i64} : i32
+  %rm = nv_tileaa.make_range {start = 0 : i32, end = 64 : i32} : tensor<64xi32>
+  %rk = nv_tileaa.make_range {start = 0 : i32, end = 32 : i32} : tensor<32xi32>
+  %rm_col = nv_tileaa.expand_dims %rm {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %rk_row = nv_tileaa.expand_dims %rk {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %am = nv_tileaa.broadcast %rm_col : tensor<64x1xi32> -> tensor<64x32xi32>
+  %ak = nv_tileaa.broadcast %rk_row : tensor<1x32xi32> -> tensor<64x32xi32>
+  %ldas = nv_tileaa.splat %lda : i32 -> tensor<64x32xi32>
+  %rows = arith.muli %am, %ldas : tensor<64x32xi32>
+  %offs = arith.addi %rows, %ak : tensor<64x32xi32>
+  %base = nv_tileaa.splat %a : !nv_tileaa.ptr<f16> -> tensor<64x32x!nv_tileaa.ptr<f16>>
+  %ptrs0 = nv_tileaa.addptr %base, %offs : tensor<64x32x!nv_tileaa.ptr<f16>>, tensor<64x32xi32>
+  %ks = nv_tileaa.splat %k : i32 -> tensor<64x32xi32>
+  %step = arith.constant dense<32> : tensor<64x32xi32>
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %acc, %end = scf.for %kk = %c0 to %k step %c32 iter_args(%sum = %zero, %ptrs = %ptrs0)
+      -> (tensor<64x64xf32>, tensor<64x32x!nv_tileaa.ptr<f16>>) : i32 {
+    %kks = nv_tileaa.splat %kk : i32 -> tensor<64x32xi32>
+    %col = arith.addi %kks, %ak : tensor<64x32xi32>
+    %mask = arith.cmpi sge, %col, %ks : tensor<64x32xi32>
+    %tile = nv_tileaa.load %ptrs, %mask : tensor<64x32x!nv_tileaa.ptr<f16>> -> tensor<64x32xf16>
+    %next = nv_tileaa.dot %tile, %b, %sum : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+    %p = nv_tileaa.addptr %ptrs, %step : tensor<64x32x!nv_tileaa.ptr<f16>>, tensor<64x32xi32>
+    scf.yield %next, %p : tensor<64x64xf32>, tensor<64x32x!nv_tileaa.ptr<f16>>
+  }
+  nv_tileaa.return %acc : tensor<64x64xf32>
+}
+
+// -----
+
 // The pointers advanced by the loop are used after it: the loop would
 // return them advanced past the end, so it keeps its loads.
 // CHECK-LABEL: nv_tileaa.func @carried_out
