@@ -77,8 +77,8 @@ void sim::die(int code, const char *format, ...) {
 //===----------------------------------------------------------------------===//
 
 Cta::Cta(Dim3 id, Dim3 block, size_t sharedBytes)
-    : id(id), block(block), threads(block.count()), all(block.count()),
-      sharedBytes(sharedBytes) {
+    : id(id), block(block), threads(block.count()),
+      all(block.count(), BarrierDone{&atBarrier}), sharedBytes(sharedBytes) {
   for (unsigned first = 0; first < threads; first += 32)
     warps.push_back(std::make_unique<Warp>(std::min(32u, threads - first)));
   for (unsigned first = 0; first < threads; first += 128)
@@ -164,8 +164,7 @@ static void ctaBarrier(uint32_t id) {
     die(6, "bar.sync %u: named barriers are not simulated", id);
   Cta &cta = *self.cta;
   cta.atBarrier.fetch_add(1);
-  cta.all.arrive_and_wait();
-  cta.atBarrier.fetch_sub(1);
+  cta.all.arrive_and_wait(); // the phase's completion resets atBarrier
 }
 
 extern "C" void __sim_nvvm_barrier0() { ctaBarrier(0); }

@@ -44,6 +44,14 @@ struct WarpGroup {
   uint32_t a[128][4] = {};
 };
 
+/// Completion of a CTA barrier phase: before any thread is released, the
+/// count of threads waiting at it drops to zero (so that the deadlock
+/// check never counts a released thread as blocked).
+struct BarrierDone {
+  std::atomic<unsigned> *waiting;
+  void operator()() noexcept { waiting->store(0); }
+};
+
 /// One CTA: its barrier, warps and shared-memory arena.
 struct Cta {
   Cta(Dim3 id, Dim3 block, size_t sharedBytes);
@@ -51,7 +59,7 @@ struct Cta {
   Dim3 id;
   Dim3 block;
   unsigned threads;
-  std::barrier<> all;
+  std::barrier<BarrierDone> all;
   std::vector<std::unique_ptr<Warp>> warps;
   char *shared = nullptr;
   size_t sharedBytes = 0;
