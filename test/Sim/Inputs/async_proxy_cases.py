@@ -16,7 +16,8 @@ description:
 * a two-stage TMA ring (full/empty barriers, phase parities) over 6 tiles;
 * TMA tile stores (shared -> global, bulk groups): clipped at the tensor's
   edges; a buffer rewritten before wait_group.read is what gets stored;
-* wgmma.mma_async m64nNk16 f16/bf16 (N = 8 .. 256) from shared-memory
+* wgmma.mma_async m64nNk16 f16/bf16 (N = 8 .. 256), k8 tf32 and k32
+  e4m3/e5m2 from shared-memory
   descriptors without swizzle and with 32/64/128-byte swizzles (K = 16 ..
   64 in chained instructions), A from registers, scale-d and negation;
   mutant: without wait_group the accumulator reads the poison.
@@ -285,6 +286,24 @@ def bf16_bits(x):
     return struct.unpack("<I", struct.pack("<f", x))[0] >> 16  # exact here
 
 
+def minifloat_bits(x, exponent_bits, mantissa_bits):
+    """An FP8 (e4m3: 4, 3; e5m2: 5, 2) encoding of a small integer."""
+    if x == 0:
+        return 0
+    sign, x = (0x80 if x < 0 else 0), abs(x)
+    e = x.bit_length() - 1
+    mantissa = (x - (1 << e)) << mantissa_bits >> e
+    bias = (1 << (exponent_bits - 1)) - 1
+    return sign | (e + bias) << mantissa_bits | mantissa
+
+
+ENCODERS = {  # element bytes, bits of a small integer
+    "f16": (2, f16_bits), "bf16": (2, bf16_bits),
+    "tf32": (4, lambda x: struct.unpack("<I", struct.pack("<f", x))[0]),
+    "e4m3": (1, lambda x: minifloat_bits(x, 4, 3)),
+    "e5m2": (1, lambda x: minifloat_bits(x, 5, 2))}
+
+
 def descriptor(start, lbo, sbo, swizzle):
     """PTX ISA matrix descriptor: 14-bit fields of address >> 4 at bits 0,
     16, 32; swizzle at bits 62..63 (1 128B, 2 64B, 3 32B)."""
@@ -294,8 +313,8 @@ def descriptor(start, lbo, sbo, swizzle):
     return bits - (1 << 64) if bits >> 63 else bits  # an i64 scalar
 
 
-def place_k_major(image, base, rows, k, bits, swizzle):
-    """Writes a rows x k operand (16-bit elements, K contiguous) into
+def place_k_major(image, base, rows, k, bits, swizzle, size=2):
+    """Writes a rows x k operand (`size`-byte elements, K contiguous) into
     `image` in the canonical K-major layout: without swizzle, 8x16-byte core
     matrices (LBO 128 along K, SBO 2 k bytes along the rows); with one,
     8-row atoms of span-byte rows (SBO 8 span), through the swizzle.
@@ -303,15 +322,15 @@ def place_k_major(image, base, rows, k, bits, swizzle):
     span = swizzle or 16
     for row in range(rows):
         for kk in range(k):
-            byte = 2 * kk
+            byte = size * kk
             if swizzle:
                 at = swizzled(base + row // 8 * 8 * span + row % 8 * span +
                               byte, swizzle)
             else:
-                at = (base + row // 8 * (2 * k * 8) + byte // 16 * 128 +
+                at = (base + row // 8 * (size * k * 8) + byte // 16 * 128 +
                       row % 8 * 16 + byte % 16)
-            image[at:at + 2] = struct.pack("<H", bits[row][kk])
-    return (128, 2 * k * 8) if not swizzle else (0, 8 * span)
+            image[at:at + size] = bits[row][kk].to_bytes(size, "little")
+    return (128, size * k * 8) if not swizzle else (0, 8 * span)
 
 
 def wgmma_asm(n, type_, a_regs=False):
@@ -332,7 +351,8 @@ def wgmma_asm(n, type_, a_regs=False):
                         ["l", "l"] + ["n"] * 5)
     text = ("{\\0A.reg .pred p;\\0Asetp.ne.b32 p, $" + str(s) +
             ", 0;\\0Awgmma.mma_async.sync.aligned.m64n" + str(n) +
-            f"k16.f32.{type_}.{type_} {{{d}}}, {a}, {b}, {rest}\\0A}}\\0A")
+            f"k{32 // ENCODERS[type_][0]}.f32.{type_}.{type_} {{{d}}}, {a}, "
+            f"{b}, {rest}\\0A}}\\0A")
     return text, cons
 
 
@@ -436,19 +456,19 @@ def a_fragment_words(a_bits):
 
 def wgmma_case(r, rng, n, type_, swizzle, a_regs=False, scale_d=1,
                scale_a=1, modes=(0,)):
-    k = 16 * {0: 1, 32: 1, 64: 2, 128: 4}[swizzle]
-    steps = k // 16
+    size, enc = ENCODERS[type_]
+    steps = {0: 1, 32: 1, 64: 2, 128: 4}[swizzle]
+    k = 32 // size * steps
     a = [[rng.randint(-4, 4) for _ in range(k)] for _ in range(64)]
     b = [[rng.randint(-4, 4) for _ in range(k)] for _ in range(n)]  # B^T
-    enc = f16_bits if type_ == "f16" else bf16_bits
     a_bits = [[enc(x) for x in row] for row in a]
     b_bits = [[enc(x) for x in row] for row in b]
-    a_bytes = 64 * 2 * k if not swizzle else 8 * 8 * swizzle
+    a_bytes = 64 * size * k if not swizzle else 8 * 8 * swizzle
     b_base = -(-a_bytes // 1024) * 1024
-    b_bytes = n * 2 * k if not swizzle else n // 8 * 8 * swizzle
+    b_bytes = n * size * k if not swizzle else n // 8 * 8 * swizzle
     image = bytearray(-(-(b_base + b_bytes) // 1024) * 1024)
-    lbo_a, sbo_a = place_k_major(image, 0, 64, k, a_bits, swizzle)
-    lbo_b, sbo_b = place_k_major(image, b_base, n, k, b_bits, swizzle)
+    lbo_a, sbo_a = place_k_major(image, 0, 64, k, a_bits, swizzle, size)
+    lbo_b, sbo_b = place_k_major(image, b_base, n, k, b_bits, swizzle, size)
     da = descriptor(0, lbo_a, sbo_a, swizzle)
     db = descriptor(b_base, lbo_b, sbo_b, swizzle)
     c = [float(rng.randint(-50, 50)) for _ in range(128 * n // 2)]
@@ -462,7 +482,7 @@ def wgmma_case(r, rng, n, type_, swizzle, a_regs=False, scale_d=1,
             acc = c[thread * n // 2 + i] if scale_d else 0.0
             want.append(acc + scale_a * sum(
                 a[row][kk] * b[col][kk] for kk in range(16 if a_regs else k)))
-    what = (f"wgmma m64n{n}k16 {type_}, "
+    what = (f"wgmma m64n{n}k{32 // size} {type_}, "
             + ("A from registers" if a_regs else
                f"K={k} in {steps} instruction(s), "
                + (f"{swizzle}B swizzle" if swizzle else "no swizzle"))
@@ -471,7 +491,8 @@ def wgmma_case(r, rng, n, type_, swizzle, a_regs=False, scale_d=1,
     for mode in modes:
         out, _ = kern.launch((1, 1, 1), (128, 1, 1), [
             Buffer("img", bytes(image)),
-            Buffer("afrag", a_fragment_words(a_bits)),
+            Buffer("afrag", a_fragment_words(a_bits) if size == 2
+                   else bytes(2048)),
             Buffer("c", struct.pack(f"<{len(c)}f", *c)),
             Buffer("out", bytes(4 * len(c))), Scalar("i64", da),
             Scalar("i64", db), Scalar("i32", mode)])
@@ -497,6 +518,10 @@ def wgmma_cases(r):
     wgmma_case(r, rng, 256, "bf16", 128)
     wgmma_case(r, rng, 16, "f16", 0, a_regs=True)
     wgmma_case(r, rng, 8, "bf16", 0, a_regs=True, scale_a=-1)
+    wgmma_case(r, rng, 16, "tf32", 0)
+    wgmma_case(r, rng, 40, "tf32", 128)
+    wgmma_case(r, rng, 8, "e4m3", 0)
+    wgmma_case(r, rng, 64, "e5m2", 64)
 
 
 # ------------------------------------------------------------ TMA ring
