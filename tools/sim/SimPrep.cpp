@@ -1117,6 +1117,35 @@ bool lowerWgmma(CallInst *call, StringRef text, StringRef constraints) {
   return true;
 }
 
+/// llvm.nvvm.tcgen05.ld.<shape>.xN(taddr, pack) -> __sim_tcgen05_ld(name,
+/// taddr, buffer), the <N x i32> result loaded from the buffer.
+void lowerTensorMemoryLoads(Module &m) {
+  SmallVector<Function *> intrinsics;
+  for (Function &f : m)
+    if (f.getName().starts_with("llvm.nvvm.tcgen05.ld."))
+      intrinsics.push_back(&f);
+  for (Function *f : intrinsics) {
+    StringRef name = f->getName().drop_front(strlen("llvm.nvvm."));
+    for (User *user : make_early_inc_range(f->users())) {
+      auto *call = dyn_cast<CallInst>(user);
+      if (!call || call->getCalledOperand() != f)
+        fail("@" + f->getName() + " is used other than by a call");
+      if (call->arg_size() != 2)
+        fail("@" + f->getName() + ": only the 32x32b-style forms are mapped");
+      uint64_t bytes = m.getDataLayout().getTypeStoreSize(call->getType());
+      Value *buffer = spillWords(call, {}, bytes / 4);
+      IRBuilder<> b(call);
+      b.CreateCall(
+          runtime(m, "__sim_tcgen05_ld", b.getVoidTy(),
+                  {b.getPtrTy(), b.getPtrTy(), b.getPtrTy()}),
+          {b.CreateGlobalString(name), call->getArgOperand(0), buffer});
+      call->replaceAllUsesWith(b.CreateLoad(call->getType(), buffer));
+      call->eraseFromParent();
+    }
+    f->eraseFromParent();
+  }
+}
+
 void lowerAsyncTemplates(Module &m) {
   SmallVector<CallInst *> calls;
   for (Function &f : m)
@@ -1427,6 +1456,7 @@ int main(int argc, char **argv) {
       f->setName("__sim_" + name.ltrim('_'));
 
   lowerAsyncTemplates(*m);
+  lowerTensorMemoryLoads(*m);
   translateInlineAsm(*m);
   lowerWarpCollectives(*m);
   renameNvvmIntrinsics(*m);

@@ -113,7 +113,10 @@ void Table::land(Barrier &barrier, uint64_t targetPhase) {
   while (barrier.phase < targetPhase && barrier.pending == 0 &&
          !barrier.inFlight.empty()) {
     Transfer &t = barrier.inFlight.front();
-    memcpy(t.destination, t.data.data(), t.data.size());
+    if (t.perform)
+      t.perform();
+    else
+      memcpy(t.destination, t.data.data(), t.data.size());
     barrier.tx -= static_cast<int64_t>(t.bytes);
     barrier.inFlight.pop_front();
     maybeComplete(barrier);

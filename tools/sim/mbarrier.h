@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -14,11 +15,13 @@
 namespace sim::mbarrier {
 
 /// A transfer in flight that completes `bytes` transactions on its
-/// mbarrier when it lands: `data` is written to `destination` then.
+/// mbarrier when it lands: `data` is written to `destination` then, or
+/// `perform` runs (the tcgen05 operations a commit tracks).
 struct Transfer {
   unsigned char *destination;
   std::vector<unsigned char> data;
   uint64_t bytes;
+  std::function<void()> perform = nullptr;
 };
 
 /// One mbarrier (PTX ISA "mbarrier"): the current phase, the arrivals still

@@ -86,7 +86,9 @@ Cta::Cta(Dim3 id, Dim3 block, size_t sharedBytes)
         std::make_unique<WarpGroup>(std::min(128u, threads - first)));
   if (sharedBytes) {
     void *arena = nullptr;
-    if (posix_memalign(&arena, 128, sharedBytes))
+    // 256 KiB aligned: the low 18 bits of an address in the arena are its
+    // shared::cta offset, which is what descriptors and swizzles use.
+    if (posix_memalign(&arena, 1 << 18, sharedBytes))
       die(2, "cannot allocate %zu bytes of shared memory", sharedBytes);
     shared = static_cast<char *>(arena);
     // Shared memory starts uninitialized: all-ones bytes are NaN as floats

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "mbarrier.h"
+#include "tcgen05.h"
 
 namespace sim {
 
@@ -71,6 +72,7 @@ struct Cta {
   std::condition_variable asyncChanged;
   mbarrier::Table barriers;
   unsigned mbarrierWaiting = 0;
+  tcgen05::TensorMemory tmem; // under asyncMutex
 };
 
 /// Makes the calling host thread simulated thread `linear` of `cta`.

@@ -7,10 +7,12 @@
 #include "cp_async.h"
 #include "mbarrier.h"
 #include "runtime.h"
+#include "tcgen05.h"
 #include "tensor_map.h"
 #include "wgmma.h"
 
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <deque>
 #include <sched.h>
@@ -449,7 +451,145 @@ extern "C" void __sim_nvvm_wgmma_wait_group_sync_aligned(uint64_t n) {
   }
 }
 
-void sim::resetAsyncThread() { async = AsyncThread(); }
+//===----------------------------------------------------------------------===//
+// tcgen05
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+struct TensorMma {
+  uint32_t d;
+  uint64_t a, b;
+  uint32_t idesc;
+  bool accumulate;
+};
+/// This thread's tcgen05.mma operations not yet tracked by a commit.
+thread_local std::vector<TensorMma> tensorMmas;
+
+bool lowestLane() { return currentThread() % 32 == 0; }
+
+uint32_t tmemAddress(const void *taddr) {
+  return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(taddr));
+}
+
+/// Runs `op` on the CTA's tensor memory under its lock; exit 5 on error.
+template <typename Op> void onTensorMemory(Op op) {
+  Cta &cta = currentCta();
+  std::string error;
+  std::lock_guard<std::mutex> lock(cta.asyncMutex);
+  if (!op(cta.tmem, error))
+    die(5, "%s", error.c_str());
+}
+
+} // namespace
+
+// alloc, dealloc and relinquish are warp-wide; the warp's lane 0 acts.
+extern "C" void __sim_nvvm_tcgen05_alloc_shared_cg1(void *dst, uint32_t n) {
+  checkInside(reinterpret_cast<uintptr_t>(dst), 4, 3, 1);
+  if (!lowestLane())
+    return;
+  onTensorMemory([&](tcgen05::TensorMemory &t, std::string &e) {
+    uint32_t address;
+    if (!t.allocate(n, address, e))
+      return false;
+    memcpy(dst, &address, 4);
+    return true;
+  });
+}
+extern "C" void __sim_nvvm_tcgen05_alloc_cg1(void *dst, uint32_t n) {
+  __sim_nvvm_tcgen05_alloc_shared_cg1(dst, n);
+}
+extern "C" void __sim_nvvm_tcgen05_dealloc_cg1(void *taddr, uint32_t n) {
+  if (lowestLane())
+    onTensorMemory([&](tcgen05::TensorMemory &t, std::string &e) {
+      return t.deallocate(tmemAddress(taddr), n, e);
+    });
+}
+extern "C" void __sim_nvvm_tcgen05_relinq_alloc_permit_cg1() {
+  if (lowestLane())
+    onTensorMemory([](tcgen05::TensorMemory &t, std::string &) {
+      t.relinquish();
+      return true;
+    });
+}
+
+/// tcgen05.mma: queued until a commit; performed when a waiter of the
+/// commit's mbarrier needs it.
+extern "C" void __sim_nvvm_tcgen05_mma_shared(void *d, uint64_t a, uint64_t b,
+                                              uint32_t idesc, bool enableD,
+                                              uint32_t kind, uint32_t group,
+                                              uint32_t) {
+  if (kind != 0 || group != 1)
+    die(6,
+        "tcgen05.mma kind %u cta_group::%u is not simulated (kind::f16, "
+        "cta_group::1 only)",
+        kind, group);
+  tensorMmas.push_back({tmemAddress(d), a, b, idesc, enableD});
+}
+
+/// tcgen05.commit: the mbarrier gets one arrival now and one transaction
+/// (the simulator's own) that completes when the tracked operations are
+/// performed, so that only a wait on the barrier makes D appear.
+extern "C" void __sim_nvvm_tcgen05_commit_shared_cg1(void *bar) {
+  Cta *cta = &currentCta();
+  std::vector<TensorMma> ops = std::move(tensorMmas);
+  tensorMmas.clear();
+  mbarrier::Transfer transfer{
+      nullptr, {}, 1, [cta, ops] {
+        for (const TensorMma &op : ops) {
+          std::string error;
+          if (!tcgen05::mmaF16(cta->tmem,
+                               reinterpret_cast<unsigned char *>(cta->shared),
+                               cta->sharedBytes, op.d, op.a, op.b, op.idesc,
+                               op.accumulate, error))
+            die(5, "%s", error.c_str());
+        }
+      }};
+  uint64_t state;
+  update(bar, [&](mbarrier::Table &t, uintptr_t a, std::string &e) {
+    return t.expectTx(a, 1, e) && t.startTransfer(a, std::move(transfer), e) &&
+           t.arrive(a, 1, 0, state, e);
+  });
+}
+extern "C" void __sim_nvvm_tcgen05_commit_cg1(void *bar) {
+  __sim_nvvm_tcgen05_commit_shared_cg1(bar);
+}
+
+/// tcgen05.ld.sync.aligned.32x32b.xN (SimPrep): lane i of the warp reads
+/// N columns of tensor-memory lane base + i; a warp may only access the
+/// 32 lanes of its quadrant (warp % 4).
+extern "C" void __sim_tcgen05_ld(const char *name, void *taddr, uint32_t *out) {
+  unsigned count = 0;
+  if (sscanf(name, "tcgen05.ld.32x32b.x%u", &count) != 1)
+    die(6, "%s is not simulated (32x32b only)", name);
+  uint32_t address = tmemAddress(taddr);
+  unsigned quadrant = currentThread() / 32 % 4;
+  if ((address >> 16) != 32 * quadrant)
+    die(5,
+        "%s: warp %u may only access tensor-memory lanes %u..%u, not "
+        "lane %u",
+        name, currentThread() / 32, 32 * quadrant, 32 * quadrant + 31,
+        address >> 16);
+  onTensorMemory([&](tcgen05::TensorMemory &t, std::string &e) {
+    if (!t.allocated(address, count)) {
+      e = std::string(name) + " reads columns not allocated";
+      return false;
+    }
+    for (unsigned c = 0; c < count; ++c)
+      out[c] =
+          t.at((address >> 16) + currentThread() % 32, (address & 0xffff) + c);
+    return true;
+  });
+}
+extern "C" void __sim_nvvm_tcgen05_wait_ld() {}
+extern "C" void __sim_nvvm_tcgen05_wait_st() {}
+extern "C" void __sim_nvvm_tcgen05_fence_before_thread_sync() {}
+extern "C" void __sim_nvvm_tcgen05_fence_after_thread_sync() {}
+
+void sim::resetAsyncThread() {
+  async = AsyncThread();
+  tensorMmas.clear();
+}
 
 void sim::exitAsyncThread() {
   // Bulk stores complete even if never waited for (their global writes

@@ -59,6 +59,7 @@ def _compile_runtime(cxx, work, main):
     objects = []
     for source in ("runtime.cpp", "runtime_async.cpp", "mma.cpp", "matrix.cpp",
                    "cp_async.cpp", "mbarrier.cpp", "tensor_map.cpp", "wgmma.cpp",
+                   "tcgen05.cpp",
                    main):
         # Prefixed: a kernel's object is <name>.o in the same folder.
         obj = os.path.join(work, "sim-rt-" + source.replace(".cpp", ".o"))
@@ -66,7 +67,7 @@ def _compile_runtime(cxx, work, main):
         newest = max(os.path.getmtime(os.path.join(HERE, f))
                      for f in (source, "runtime.h", "mma.h", "matrix.h",
                                "cp_async.h", "mbarrier.h", "tensor_map.h",
-                               "wgmma.h"))
+                               "wgmma.h", "tcgen05.h"))
         if not os.path.exists(obj) or os.path.getmtime(obj) < newest:
             run([cxx, "-std=c++20", "-O1", "-frounding-math",
                  "-fsanitize=address", "-c", path, "-o", obj + ".tmp"])

@@ -20,7 +20,15 @@ description:
   e4m3/e5m2 from shared-memory
   descriptors without swizzle and with 32/64/128-byte swizzles (K = 16 ..
   64 in chained instructions), A from registers, scale-d and negation;
-  mutant: without wait_group the accumulator reads the poison.
+  mutant: without wait_group the accumulator reads the poison;
+* tcgen05: tensor memory allocated by warp 0, kind::f16 MMAs (M 128, N 64
+  and 16, K 16 and 64 with a 128B swizzle) issued by one thread and
+  committed to an mbarrier, D read back per warp with tcgen05.ld.32x32b;
+  mutants: no wait on the mbarrier reads the poison, a load outside the
+  warp's lane quadrant is reported (exit 5).
+
+Descriptors get their start address in the kernel, from ptrtoint of the
+shared buffer, as a compiler would build them.
 
 Usage: async_proxy_cases.py BIN_DIR WORK_DIR
 """
@@ -56,6 +64,16 @@ declare void @llvm.nvvm.fence.proxy.async.shared_cta()
 declare void @llvm.nvvm.wgmma.fence.sync.aligned()
 declare void @llvm.nvvm.wgmma.commit_group.sync.aligned()
 declare void @llvm.nvvm.wgmma.wait_group.sync.aligned(i64)
+declare void @llvm.nvvm.tcgen05.alloc.shared.cg1(ptr addrspace(3), i32)
+declare void @llvm.nvvm.tcgen05.dealloc.cg1(ptr addrspace(6), i32)
+declare void @llvm.nvvm.tcgen05.relinq.alloc.permit.cg1()
+declare void @llvm.nvvm.tcgen05.mma.shared(ptr addrspace(6), i64, i64, i32, i1, i32, i32, i32)
+declare void @llvm.nvvm.tcgen05.commit.shared.cg1(ptr addrspace(3))
+declare void @llvm.nvvm.tcgen05.wait.ld()
+declare void @llvm.nvvm.tcgen05.fence.before.thread.sync()
+declare void @llvm.nvvm.tcgen05.fence.after.thread.sync()
+declare <16 x i32> @llvm.nvvm.tcgen05.ld.32x32b.x16(ptr addrspace(6), i1)
+declare <64 x i32> @llvm.nvvm.tcgen05.ld.32x32b.x64(ptr addrspace(6), i1)
 """
 
 # MLIR's nvvm.mbarrier.try_wait.parity (mlir-opt --convert-nvvm-to-llvm).
@@ -333,6 +351,16 @@ def place_k_major(image, base, rows, k, bits, swizzle, size=2):
     return (128, size * k * 8) if not swizzle else (0, 8 * span)
 
 
+def start_address(name, rest, offset):
+    """IR: descriptor `rest` with the start address field of @ops + offset
+    (shared::cta address bits 4..17), as a kernel computes it."""
+    return (f"  {name}.p = ptrtoint ptr addrspace(3) @ops to i64\n"
+            f"  {name}.a = add i64 {name}.p, {offset}\n"
+            f"  {name}.m = and i64 {name}.a, 262143\n"
+            f"  {name}.s = lshr i64 {name}.m, 4\n"
+            f"  {name} = or i64 {rest}, {name}.s\n")
+
+
 def wgmma_asm(n, type_, a_regs=False):
     """The inline PTX MLIR's nvvm.wgmma.mma_async becomes (A from
     registers: the same with {a0..a3} for the A descriptor)."""
@@ -371,11 +399,11 @@ copy:
 go:
   call void @llvm.nvvm.fence.proxy.async.shared_cta()
   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-{body}"""
+{descs}{body}"""
 
 
 def wgmma_kernel(r, name, n, type_, steps, a_regs, scale_d, scale_a,
-                 image_bytes):
+                 image_bytes, b_base):
     h = n // 2
     text, cons = wgmma_asm(n, type_, a_regs)
     st = "{" + ", ".join(["float"] * h) + "}"
@@ -397,8 +425,8 @@ def wgmma_kernel(r, name, n, type_, steps, a_regs, scale_d, scale_a,
     body += "  call void @llvm.nvvm.wgmma.fence.sync.aligned()\n"
     for step in range(steps):
         ins = ", ".join(f"float %acc{step}_{i}" for i in range(h))
-        body += (f"  %da{step} = add i64 %da, {2 * step}\n"
-                 f"  %db{step} = add i64 %db, {2 * step}\n")
+        body += (f"  %da{step} = add i64 %dsa, {2 * step}\n"
+                 f"  %db{step} = add i64 %dsb, {2 * step}\n")
         sd = scale_d if step == 0 else 1
         if a_regs:
             ops = (", ".join(f"i32 %a{j}" for j in range(4)) +
@@ -426,6 +454,8 @@ def wgmma_kernel(r, name, n, type_, steps, a_regs, scale_d, scale_a,
               "i32 %mode")
     ir = module(smem("ops", image_bytes), params,
                 WGMMA.replace("{chunks}", str(image_bytes // 16))
+                .replace("{descs}", start_address("%dsa", "%da", 0) +
+                         start_address("%dsb", "%db", b_base))
                 .replace("{body}", body), threads=128)
     return r.build(re.sub(r"\W+", "_", name), ir)
 
@@ -469,12 +499,12 @@ def wgmma_case(r, rng, n, type_, swizzle, a_regs=False, scale_d=1,
     image = bytearray(-(-(b_base + b_bytes) // 1024) * 1024)
     lbo_a, sbo_a = place_k_major(image, 0, 64, k, a_bits, swizzle, size)
     lbo_b, sbo_b = place_k_major(image, b_base, n, k, b_bits, swizzle, size)
-    da = descriptor(0, lbo_a, sbo_a, swizzle)
-    db = descriptor(b_base, lbo_b, sbo_b, swizzle)
+    da = descriptor(0, lbo_a, sbo_a, swizzle)  # the kernel adds the start
+    db = descriptor(0, lbo_b, sbo_b, swizzle)
     c = [float(rng.randint(-50, 50)) for _ in range(128 * n // 2)]
     kern = wgmma_kernel(r, f"wgmma_n{n}_{type_}_sw{swizzle}_a{int(a_regs)}"
                         f"_d{scale_d}_s{scale_a}", n, type_, steps, a_regs,
-                        scale_d, scale_a, len(image))
+                        scale_d, scale_a, len(image), b_base)
     want = []
     for thread in range(128):
         for i in range(n // 2):
@@ -664,10 +694,160 @@ def tma_store(r):
                 "is what gets stored", same)
 
 
+# ------------------------------------------------------------ tcgen05
+# 128 threads: warp 0 allocates tensor memory (address to @slot), thread 0
+# issues the MMAs (K 16 each, descriptors advanced by 32 bytes) and
+# commits them to @bar; everyone waits on @bar (%mode 1: no wait), then
+# warp w loads lanes 32 w .. with tcgen05.ld.32x32b.xN (%mode 2: every warp
+# lane 0, outside its quadrant) and stores them; warp 0 deallocates.
+TCGEN05 = """  br label %copy
+copy:
+  %i = phi i64 [ %t, %entry ], [ %inext, %copy ]
+  %off = mul i64 %i, 16
+  %s = getelementptr i8, ptr addrspace(1) %img, i64 %off
+  %v = load <4 x i32>, ptr addrspace(1) %s, align 16
+  %dp = getelementptr i8, ptr addrspace(3) @ops, i64 %off
+  store <4 x i32> %v, ptr addrspace(3) %dp, align 16
+  %inext = add i64 %i, 128
+  %more = icmp ult i64 %inext, {chunks}
+  br i1 %more, label %copy, label %go
+go:
+  call void @llvm.nvvm.fence.proxy.async.shared_cta()
+  %warp = lshr i32 %tid, 5
+  %w0 = icmp eq i32 %warp, 0
+  br i1 %is0, label %init, label %check
+init:
+  call void @llvm.nvvm.mbarrier.init.shared(ptr addrspace(3) @bar, i32 1)
+  br label %check
+check:
+  br i1 %w0, label %alloc, label %synced
+alloc:
+  call void @llvm.nvvm.tcgen05.alloc.shared.cg1(ptr addrspace(3) @slot, i32 {cols})
+  call void @llvm.nvvm.tcgen05.relinq.alloc.permit.cg1()
+  br label %synced
+synced:
+  call void @llvm.nvvm.tcgen05.fence.before.thread.sync()
+  call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  call void @llvm.nvvm.tcgen05.fence.after.thread.sync()
+  %taddr32 = load i32, ptr addrspace(3) @slot, align 4
+  %taddr = inttoptr i32 %taddr32 to ptr addrspace(6)
+{descs}  br i1 %is0, label %issue, label %wait
+issue:
+{mmas}  call void @llvm.nvvm.tcgen05.commit.shared.cg1(ptr addrspace(3) @bar)
+  br label %wait
+wait:
+  %skip = icmp eq i32 %mode, 1
+  br i1 %skip, label %load, label %dowait
+dowait:
+  {try_wait}  br label %load
+load:
+  call void @llvm.nvvm.tcgen05.fence.after.thread.sync()
+  %bad = icmp eq i32 %mode, 2
+  %w32 = shl i32 %warp, 21
+  %lanes = select i1 %bad, i32 0, i32 %w32
+  %ta = add i32 %taddr32, %lanes
+  %tp = inttoptr i32 %ta to ptr addrspace(6)
+  %d = call <{n} x i32> @llvm.nvvm.tcgen05.ld.32x32b.x{n}(ptr addrspace(6) %tp, i1 false)
+  call void @llvm.nvvm.tcgen05.wait.ld()
+  %o = mul i64 %t, {rowbytes}
+  %q = getelementptr i8, ptr addrspace(1) %out, i64 %o
+  store <{n} x i32> %d, ptr addrspace(1) %q, align 4
+  call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  br i1 %w0, label %free, label %end
+free:
+  call void @llvm.nvvm.tcgen05.dealloc.cg1(ptr addrspace(6) %taddr, i32 {cols})
+  br label %end
+end:
+"""
+
+
+def tcgen05_case(r, rng, n, type_, swizzle, modes=(0,)):
+    size, enc = ENCODERS[type_]
+    steps = {0: 1, 128: 4}[swizzle]
+    k = 16 * steps
+    a = [[rng.randint(-4, 4) for _ in range(k)] for _ in range(128)]
+    b = [[rng.randint(-4, 4) for _ in range(k)] for _ in range(n)]
+    a_bytes = 128 * 2 * k if not swizzle else 16 * 8 * swizzle
+    b_base = -(-a_bytes // 1024) * 1024
+    image = bytearray(-(-(b_base + n * 2 * k) // 1024) * 1024)
+    lbo_a, sbo_a = place_k_major(image, 0, 128, k, [[enc(x) for x in row]
+                                                    for row in a], swizzle)
+    lbo_b, sbo_b = place_k_major(image, b_base, n, k, [[enc(x) for x in row]
+                                                      for row in b], swizzle)
+
+    def desc(lbo, sbo):
+        """tcgen05 shared-memory descriptor without its start address (the
+        kernel adds it): the wgmma address fields, 0b001 at bits 46..48,
+        swizzle at 61..63 (2 128B)."""
+        bits = ((lbo >> 4) << 16 | (sbo >> 4) << 32 | 1 << 46
+                | {0: 0, 128: 2}[swizzle] << 61)
+        return bits - (1 << 64) if bits >> 63 else bits
+
+    # Instruction descriptor: D f32 (1 at bit 4), A/B type at 7 and 10,
+    # N >> 3 at 17, M >> 4 at 24.
+    t = {"f16": 0, "bf16": 1}[type_]
+    idesc = 1 << 4 | t << 7 | t << 10 | (n >> 3) << 17 | (128 >> 4) << 24
+    cols = max(32, n)
+    mmas = "".join(
+        f"  %da{s} = add i64 %ad0, {2 * s}\n  %db{s} = add i64 %bd0, {2 * s}\n"
+        f"  call void @llvm.nvvm.tcgen05.mma.shared(ptr addrspace(6) %taddr, "
+        f"i64 %da{s}, i64 %db{s}, i32 %idesc, i1 {'true' if s else 'false'}, "
+        "i32 0, i32 1, i32 0)\n" for s in range(steps))
+    body = (TCGEN05.replace("{chunks}", str(len(image) // 16))
+            .replace("{cols}", str(cols)).replace("{mmas}", mmas)
+            .replace("{try_wait}", try_wait("@bar", 0))
+            .replace("{n}", str(n)).replace("{rowbytes}", str(4 * n))
+            .replace("{descs}", start_address("%ad0", "%ad", 0) +
+                     start_address("%bd0", "%bd", b_base)))
+    globals_ = (smem("ops", len(image)) + BARRIER +
+                "@slot = internal addrspace(3) global i32 undef, align 4\n")
+    kern = r.build(f"tcgen05_n{n}_{type_}_sw{swizzle}", module(
+        globals_, "ptr addrspace(1) %img, ptr addrspace(1) %out, i64 %ad, "
+        "i64 %bd, i32 %idesc, i32 %mode", body, threads=128))
+    want = [float(sum(a[row][kk] * b[col][kk] for kk in range(k)))
+            for row in range(128) for col in range(n)]
+    what = (f"tcgen05.mma kind::f16 {type_} M128 N{n}, K={k} in {steps} "
+            "instruction(s), " + (f"{swizzle}B swizzle" if swizzle
+                                  else "no swizzle") +
+            ", committed to an mbarrier, read back with tcgen05.ld.32x32b")
+    for mode in modes:
+        args = [Buffer("img", bytes(image)), Buffer("out", bytes(512 * n)),
+                Scalar("i64", desc(lbo_a, sbo_a)),
+                Scalar("i64", desc(lbo_b, sbo_b)),
+                Scalar("i32", idesc), Scalar("i32", mode)]
+        if mode == 2:
+            quadrant = "tcgen05.ld outside the warp's lane quadrant"
+            try:
+                kern.launch((1, 1, 1), (128, 1, 1), args)
+                r.check(f"{quadrant} is reported", False, "it passed")
+            except SimError as e:
+                r.check(f"{quadrant} is reported (exit 5)",
+                        "exit 5)" in str(e) and "may only access "
+                        "tensor-memory lanes" in str(e) and "not lane 0"
+                        in str(e), str(e)[-600:])
+            continue
+        out, _ = kern.launch((1, 1, 1), (128, 1, 1), args)
+        got = struct.unpack(f"<{128 * n}f", out["out"])
+        if mode == 0:
+            bad = [j for j in range(len(got)) if got[j] != want[j]]
+            r.check(what, not bad, f"{len(bad)} wrong, first {bad[:1]}")
+        else:
+            r.check(f"tcgen05 {type_} N{n}, no wait on the commit's "
+                    "mbarrier: D reads the poison (missing wait caught)",
+                    all(x != x for x in got))
+
+
+def tcgen05_cases(r):
+    rng = random.Random(100)
+    tcgen05_case(r, rng, 64, "f16", 0, modes=(0, 1, 2))
+    tcgen05_case(r, rng, 16, "bf16", 128)
+
+
 def main():
     bin_dir, work = sys.argv[1:3]
     r = Runner(bin_dir, work)
-    for case in (tma_loads, tma_hangs, tma_ring, tma_store, wgmma_cases):
+    for case in (tma_loads, tma_hangs, tma_ring, tma_store, wgmma_cases,
+                 tcgen05_cases):
         try:
             case(r)
         except SimError as e:
