@@ -175,6 +175,20 @@ enum Space : unsigned {
 // Inline PTX
 //===----------------------------------------------------------------------===//
 
+/// The text with blanks collapsed to single spaces.
+std::string collapseBlanks(StringRef text) {
+  std::string normal;
+  for (char c : text) {
+    bool blank = c == ' ' || c == '\n' || c == '\t';
+    if (blank && (normal.empty() || normal.back() == ' '))
+      continue;
+    normal += blank ? ' ' : c;
+  }
+  while (!normal.empty() && normal.back() == ' ')
+    normal.pop_back();
+  return normal;
+}
+
 /// One recognized asm statement being rewritten into host IR at the
 /// position of its call. Operand `$N` is regs[N]: outputs first, then the
 /// call arguments (InlinePtx in passes/TileToLLVM/MemoryUtils.cpp numbers
@@ -226,15 +240,7 @@ private:
   /// into kernels that use math ops): recognized by their exact text, with
   /// blanks collapsed, and built as host IR or runtime calls.
   bool translateLibdeviceTemplate() {
-    std::string normal;
-    for (char c : text) {
-      bool blank = c == ' ' || c == '\n' || c == '\t';
-      if (blank && (normal.empty() || normal.back() == ' '))
-        continue;
-      normal += blank ? ' ' : c;
-    }
-    while (!normal.empty() && normal.back() == ' ')
-      normal.pop_back();
+    std::string normal = collapseBlanks(text);
     IRBuilder<> b = builder();
     auto runtimeCall = [&](StringRef name) {
       FunctionCallee f = runtime(m, name, types[0], {types[1]});
@@ -963,20 +969,6 @@ void lowerWarpCollectives(Module &m) {
 //===----------------------------------------------------------------------===//
 // Asynchronous-proxy inline PTX (MLIR's NVVM dialect): mbarrier waits, wgmma
 //===----------------------------------------------------------------------===//
-
-/// The text with blanks collapsed to single spaces.
-std::string collapseBlanks(StringRef text) {
-  std::string normal;
-  for (char c : text) {
-    bool blank = c == ' ' || c == '\n' || c == '\t';
-    if (blank && (normal.empty() || normal.back() == ' '))
-      continue;
-    normal += blank ? ' ' : c;
-  }
-  while (!normal.empty() && normal.back() == ' ')
-    normal.pop_back();
-  return normal;
-}
 
 /// nvvm.mbarrier.try_wait.parity's loop ("r,r,r": barrier, parity, time
 /// hint) -> __sim_mbarrier_wait_parity(barrier, parity), which blocks.
