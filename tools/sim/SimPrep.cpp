@@ -175,6 +175,20 @@ enum Space : unsigned {
 // Inline PTX
 //===----------------------------------------------------------------------===//
 
+/// The text with blanks collapsed to single spaces.
+std::string collapseBlanks(StringRef text) {
+  std::string normal;
+  for (char c : text) {
+    bool blank = c == ' ' || c == '\n' || c == '\t';
+    if (blank && (normal.empty() || normal.back() == ' '))
+      continue;
+    normal += blank ? ' ' : c;
+  }
+  while (!normal.empty() && normal.back() == ' ')
+    normal.pop_back();
+  return normal;
+}
+
 /// One recognized asm statement being rewritten into host IR at the
 /// position of its call. Operand `$N` is regs[N]: outputs first, then the
 /// call arguments (InlinePtx in passes/TileToLLVM/MemoryUtils.cpp numbers
@@ -226,15 +240,7 @@ private:
   /// into kernels that use math ops): recognized by their exact text, with
   /// blanks collapsed, and built as host IR or runtime calls.
   bool translateLibdeviceTemplate() {
-    std::string normal;
-    for (char c : text) {
-      bool blank = c == ' ' || c == '\n' || c == '\t';
-      if (blank && (normal.empty() || normal.back() == ' '))
-        continue;
-      normal += blank ? ' ' : c;
-    }
-    while (!normal.empty() && normal.back() == ' ')
-      normal.pop_back();
+    std::string normal = collapseBlanks(text);
     IRBuilder<> b = builder();
     auto runtimeCall = [&](StringRef name) {
       FunctionCallee f = runtime(m, name, types[0], {types[1]});
@@ -960,6 +966,191 @@ void lowerWarpCollectives(Module &m) {
   }
 }
 
+//===----------------------------------------------------------------------===//
+// Asynchronous-proxy inline PTX (MLIR's NVVM dialect): mbarrier waits, wgmma
+//===----------------------------------------------------------------------===//
+
+/// nvvm.mbarrier.try_wait.parity's loop ("r,r,r": barrier, parity, time
+/// hint) -> __sim_mbarrier_wait_parity(barrier, parity), which blocks.
+bool lowerTryWaitLoop(CallInst *call, StringRef text) {
+  if (collapseBlanks(text) !=
+      "{ .reg .pred P1; LAB_WAIT: mbarrier.try_wait.parity.shared.b64 P1, "
+      "[$0], $1, $2; @P1 bra.uni DONE; bra.uni LAB_WAIT; DONE: }")
+    return false;
+  Module &m = *call->getModule();
+  IRBuilder<> b(call);
+  b.CreateCall(runtime(m, "__sim_mbarrier_wait_parity", b.getVoidTy(),
+                       {b.getPtrTy(), b.getInt32Ty()}),
+               {call->getArgOperand(0), call->getArgOperand(1)});
+  call->eraseFromParent();
+  return true;
+}
+
+/// Top-level operands of a PTX instruction ("{$0, $1}, $8, p, 1").
+SmallVector<std::string> ptxOperands(StringRef list) {
+  SmallVector<std::string> operands(1);
+  int depth = 0;
+  for (char c : list) {
+    depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+    if (c == ',' && depth == 0)
+      operands.emplace_back();
+    else if (c != ' ')
+      operands.back() += c;
+  }
+  return operands;
+}
+
+/// Replaces the uses of `def` (the wgmma's registers, or an element
+/// extracted from them) by loads of `type` from `slot` + `offset` at each
+/// use: the registers are read where they are used, so a use before the
+/// wait_group that retires the wgmma reads its poison.
+void loadAtUses(Instruction *def, Value *slot, Type *type, uint64_t offset) {
+  for (Use &use : make_early_inc_range(def->uses())) {
+    auto *user = cast<Instruction>(use.getUser());
+    if (auto *ev = dyn_cast<ExtractValueInst>(user);
+        ev && ev->getNumIndices() == 1 && type->isStructTy()) {
+      loadAtUses(ev, slot, ev->getType(), offset + 4 * ev->getIndices()[0]);
+      ev->eraseFromParent();
+      continue;
+    }
+    Instruction *at = user;
+    if (auto *phi = dyn_cast<PHINode>(user))
+      at = phi->getIncomingBlock(use)->getTerminator();
+    IRBuilder<> b(at);
+    auto load = [&](Type *t, uint64_t o) {
+      Value *p = b.CreateConstGEP1_64(b.getInt8Ty(), slot, o);
+      return b.CreateBitCast(b.CreateLoad(b.getInt32Ty(), p), t);
+    };
+    Value *value;
+    if (auto *st = dyn_cast<StructType>(type)) {
+      value = PoisonValue::get(st);
+      for (unsigned i = 0; i < st->getNumElements(); ++i)
+        value = b.CreateInsertValue(
+            value, load(st->getElementType(i), offset + 4 * i), i);
+    } else {
+      value = load(type, offset);
+    }
+    use.set(value);
+  }
+}
+
+/// MLIR's nvvm.wgmma.mma_async inline PTX ("setp.ne.b32 p, $S, 0;" then
+/// "wgmma.mma_async... {d..}, a-desc or {a..}, b-desc, p, scale-a,
+/// scale-b[, trans-a], trans-b;") -> __sim_wgmma(name, operands, slot).
+bool lowerWgmma(CallInst *call, StringRef text, StringRef constraints) {
+  size_t at = text.find("wgmma.mma_async");
+  if (at == StringRef::npos)
+    return false;
+  StringRef statement = text.substr(at).split(';').first;
+  auto [name, list] = statement.split(' ');
+  SmallVector<std::string> ops = ptxOperands(list);
+  bool aRegisters = ops.size() == 7;
+  if (ops.size() != 7 && ops.size() != 8)
+    fail("wgmma.mma_async with " + Twine(ops.size()) + " operands");
+  SmallVector<StringRef> kinds;
+  constraints.split(kinds, ',');
+  unsigned outputs = count_if(kinds, [](StringRef k) { return k[0] == '='; });
+  IRBuilder<> b(call);
+  auto argument = [&](StringRef token) -> Value * {
+    unsigned index;
+    if (token.consume_front("$") && !token.getAsInteger(10, index) &&
+        index >= outputs && index - outputs < call->arg_size())
+      return call->getArgOperand(index - outputs);
+    return nullptr;
+  };
+  auto resolve = [&](StringRef token) -> Value * {
+    if (Value *value = argument(token))
+      return value;
+    unsigned literal;
+    if (token == "p") { // setp.ne.b32 p, $S, 0
+      size_t setp = text.find("setp.ne.b32 p,");
+      Value *s = setp == StringRef::npos
+                     ? nullptr
+                     : argument(text.substr(setp + 14).split(',').first.trim());
+      if (!s)
+        fail("wgmma scale-d predicate without its setp");
+      return b.CreateZExt(b.CreateICmpNE(s, ConstantInt::get(s->getType(), 0)),
+                          b.getInt32Ty());
+    }
+    if (!token.getAsInteger(10, literal))
+      return b.getInt32(literal);
+    fail("wgmma operand '" + token + "'");
+  };
+  auto registers = [&](StringRef braced) {
+    return ptxOperands(braced.drop_front().drop_back());
+  };
+  SmallVector<Value *> values = {aRegisters ? b.getInt64(0) : resolve(ops[1]),
+                                 resolve(ops[2]),
+                                 resolve(ops[3]),
+                                 resolve(ops[4]),
+                                 resolve(ops[5]),
+                                 aRegisters ? b.getInt32(0) : resolve(ops[6]),
+                                 resolve(ops.back())};
+  if (aRegisters)
+    for (StringRef reg : registers(ops[1]))
+      values.push_back(resolve(reg));
+  SmallVector<std::string> d = registers(ops[0]);
+  for (unsigned i = 0; i < d.size(); ++i) {
+    // The accumulator input is the argument tied to output i.
+    auto tied = find(kinds, std::to_string(i));
+    if (tied == kinds.end())
+      fail("wgmma accumulator $" + Twine(i) + " has no tied input");
+    values.push_back(call->getArgOperand(tied - kinds.begin() - outputs));
+  }
+  Module &m = *call->getModule();
+  Value *in = spillWords(call, values, 13 + d.size());
+  Value *slot = spillWords(call, {}, d.size());
+  std::string form = name.str() + (aRegisters ? " a-regs" : "");
+  b.CreateCall(runtime(m, "__sim_wgmma", b.getVoidTy(),
+                       {b.getPtrTy(), b.getPtrTy(), b.getPtrTy()}),
+               {b.CreateGlobalString(form), in, slot});
+  loadAtUses(call, slot, call->getType(), 0);
+  call->eraseFromParent();
+  return true;
+}
+
+/// llvm.nvvm.tcgen05.ld.<shape>.xN(taddr, pack) -> __sim_tcgen05_ld(name,
+/// taddr, buffer), the <N x i32> result loaded from the buffer.
+void lowerTensorMemoryLoads(Module &m) {
+  SmallVector<Function *> intrinsics;
+  for (Function &f : m)
+    if (f.getName().starts_with("llvm.nvvm.tcgen05.ld."))
+      intrinsics.push_back(&f);
+  for (Function *f : intrinsics) {
+    StringRef name = f->getName().drop_front(strlen("llvm.nvvm."));
+    for (User *user : make_early_inc_range(f->users())) {
+      auto *call = dyn_cast<CallInst>(user);
+      if (!call || call->getCalledOperand() != f)
+        fail("@" + f->getName() + " is used other than by a call");
+      if (call->arg_size() != 2)
+        fail("@" + f->getName() + ": only the 32x32b-style forms are mapped");
+      uint64_t bytes = m.getDataLayout().getTypeStoreSize(call->getType());
+      Value *buffer = spillWords(call, {}, bytes / 4);
+      IRBuilder<> b(call);
+      b.CreateCall(
+          runtime(m, "__sim_tcgen05_ld", b.getVoidTy(),
+                  {b.getPtrTy(), b.getPtrTy(), b.getPtrTy()}),
+          {b.CreateGlobalString(name), call->getArgOperand(0), buffer});
+      call->replaceAllUsesWith(b.CreateLoad(call->getType(), buffer));
+      call->eraseFromParent();
+    }
+    f->eraseFromParent();
+  }
+}
+
+void lowerAsyncTemplates(Module &m) {
+  SmallVector<CallInst *> calls;
+  for (Function &f : m)
+    for (Instruction &i : instructions(f))
+      if (auto *call = dyn_cast<CallInst>(&i); call && call->isInlineAsm())
+        calls.push_back(call);
+  for (CallInst *call : calls) {
+    auto *ia = cast<InlineAsm>(call->getCalledOperand());
+    if (!lowerTryWaitLoop(call, ia->getAsmString()))
+      lowerWgmma(call, ia->getAsmString(), ia->getConstraintString());
+  }
+}
+
 /// The type a value of `type` crosses into the runtime as: 16-bit floats
 /// (half, bfloat) and pairs of them as integers of their size, which C++
 /// passes without ABI questions; everything else as itself.
@@ -1123,8 +1314,16 @@ std::string signatureOf(Function &kernel) {
     else
       fail("kernel parameter " + Twine(arg.getArgNo()) +
            " has a type the launcher cannot pass");
-    if (arg.hasByValAttr())
-      fail("byval kernel parameters are not supported");
+    if (arg.hasByValAttr()) {
+      // A CUtensorMap passed as a __grid_constant__ (byval [128 x i8]):
+      // the launcher passes the address of the simulator's tensor map.
+      Type *byval = arg.getParamByValType();
+      if (!byval->isArrayTy() || byval->getArrayNumElements() != 128 ||
+          !byval->getArrayElementType()->isIntegerTy(8))
+        fail("byval kernel parameters other than a 128-byte tensor map are "
+             "not supported");
+      kind = "tmap";
+    }
     signature += (signature.empty() ? "" : ",") + kind;
   }
   return signature;
@@ -1175,7 +1374,10 @@ void addKernelEntry(Module &m, Function &kernel) {
                        GlobalValue::ExternalLinkage, "__sim_kernel_entry", m);
   IRBuilder<> b(BasicBlock::Create(ctx, "entry", entry));
   SmallVector<Value *> args;
+  std::string signature = signatureOf(kernel);
   for (Argument &arg : kernel.args()) {
+    // Tensor maps stay in the launcher's copy (read only, grid_constant).
+    kernel.removeParamAttr(arg.getArgNo(), Attribute::ByVal);
     Value *slot = b.CreateConstGEP1_64(b.getInt8Ty(), entry->getArg(0),
                                        8 * arg.getArgNo());
     args.push_back(b.CreateAlignedLoad(arg.getType(), slot, Align(1)));
@@ -1183,7 +1385,7 @@ void addKernelEntry(Module &m, Function &kernel) {
   b.CreateCall(&kernel, args);
   b.CreateRetVoid();
   addString(m, "__sim_kernel_name", kernel.getName());
-  addString(m, "__sim_kernel_signature", signatureOf(kernel));
+  addString(m, "__sim_kernel_signature", signature);
   addString(m, "__sim_kernel_reqntid",
             kernel.getFnAttribute("nvvm.reqntid").getValueAsString());
 }
@@ -1245,6 +1447,8 @@ int main(int argc, char **argv) {
     if (Function *f = m->getFunction(name))
       f->setName("__sim_" + name.ltrim('_'));
 
+  lowerAsyncTemplates(*m);
+  lowerTensorMemoryLoads(*m);
   translateInlineAsm(*m);
   lowerWarpCollectives(*m);
   renameNvvmIntrinsics(*m);

@@ -13,6 +13,10 @@
 //                               ("-": not written)
 //   scalar KIND VALUE           i8/i16/i32/i64 (decimal) or f32/f64 (the
 //                               bits, hexadecimal) argument
+//   tensormap NAME BUFFER IN    a tensor map (byval [128 x i8]
+//                               grid_constant parameter): the 128 bytes of
+//                               file IN (tensor_map.h's encoding) with the
+//                               global address set to buffer BUFFER's
 //
 // Arguments are given in the kernel's parameter order; the launcher checks
 // them against the kernel's signature and its required block size
@@ -117,6 +121,27 @@ int main(int argc, char **argv) {
       in >> a.kind >> value;
       a.slot = a.kind[0] == 'f' ? std::stoull(value, nullptr, 16)
                                 : static_cast<uint64_t>(std::stoll(value));
+      args.push_back(a);
+    } else if (word == "tensormap") {
+      Argument a;
+      std::string buffer, input;
+      a.kind = "tmap";
+      a.output = "-";
+      a.bytes = 128;
+      in >> a.name >> buffer >> input;
+      std::vector<char> data = readFile(input, a.bytes);
+      uint64_t address = 0;
+      for (const Argument &b : args)
+        if (b.kind == "ptr" && b.name == buffer)
+          address = reinterpret_cast<uintptr_t>(b.buffer);
+      if (!address)
+        die(2, "tensor map %s: no buffer argument %s before it", a.name.c_str(),
+            buffer.c_str());
+      memcpy(data.data() + 8, &address, 8); // the global address field
+      if (posix_memalign(&a.buffer, 128, a.bytes))
+        die(2, "cannot allocate a tensor map");
+      memcpy(a.buffer, data.data(), a.bytes);
+      a.slot = reinterpret_cast<uintptr_t>(a.buffer);
       args.push_back(a);
     } else {
       die(2, "launch file: unknown directive '%s'", word.c_str());

@@ -77,13 +77,18 @@ void sim::die(int code, const char *format, ...) {
 //===----------------------------------------------------------------------===//
 
 Cta::Cta(Dim3 id, Dim3 block, size_t sharedBytes)
-    : id(id), block(block), threads(block.count()), all(block.count()),
-      sharedBytes(sharedBytes) {
+    : id(id), block(block), threads(block.count()),
+      all(block.count(), BarrierDone{&atBarrier}), sharedBytes(sharedBytes) {
   for (unsigned first = 0; first < threads; first += 32)
     warps.push_back(std::make_unique<Warp>(std::min(32u, threads - first)));
+  for (unsigned first = 0; first < threads; first += 128)
+    warpGroups.push_back(
+        std::make_unique<WarpGroup>(std::min(128u, threads - first)));
   if (sharedBytes) {
     void *arena = nullptr;
-    if (posix_memalign(&arena, 128, sharedBytes))
+    // 256 KiB aligned: the low 18 bits of an address in the arena are its
+    // shared::cta offset, which is what descriptors and swizzles use.
+    if (posix_memalign(&arena, 1 << 18, sharedBytes))
       die(2, "cannot allocate %zu bytes of shared memory", sharedBytes);
     shared = static_cast<char *>(arena);
     // Shared memory starts uninitialized: all-ones bytes are NaN as floats
@@ -103,13 +108,19 @@ void sim::enterThread(Cta &cta, Dim3 grid, unsigned linear) {
   self.lane = linear % 32;
   self.warp = linear / 32;
   copies.drop();
+  resetAsyncThread();
 }
+
+Cta &sim::currentCta() { return *self.cta; }
+unsigned sim::currentThread() { return self.linear; }
 
 void sim::exitThread() {
   // Copies the thread never waited for are dropped: their destinations keep
   // the poison (no thread may read them without that wait; see README.md).
   copies.drop();
+  exitAsyncThread();
   Cta &cta = *self.cta;
+  cta.warpGroups[self.linear / 128]->meet.arrive_and_drop();
   cta.exited.fetch_add(1);
   Warp &warp = *cta.warps[self.warp];
   __atomic_fetch_or(&warp.exitedLanes, 1u << self.lane, __ATOMIC_SEQ_CST);
@@ -155,8 +166,7 @@ static void ctaBarrier(uint32_t id) {
     die(6, "bar.sync %u: named barriers are not simulated", id);
   Cta &cta = *self.cta;
   cta.atBarrier.fetch_add(1);
-  cta.all.arrive_and_wait();
-  cta.atBarrier.fetch_sub(1);
+  cta.all.arrive_and_wait(); // the phase's completion resets atBarrier
 }
 
 extern "C" void __sim_nvvm_barrier0() { ctaBarrier(0); }
@@ -334,8 +344,8 @@ extern "C" void *__sim_shared_base() { return self.cta->shared; }
 
 /// A .global access must fall into a buffer the kernel was given and a
 /// .shared one into the CTA's arena.
-static void checkInside(uint64_t address, uint64_t bytes, uint32_t space,
-                        uint32_t write) {
+void sim::checkInside(uint64_t address, uint64_t bytes, uint32_t space,
+                      uint32_t write) {
   const char *what = write ? "store" : "load";
   if (space == 1 && !globalBuffers.empty()) {
     for (const Buffer &b : globalBuffers)

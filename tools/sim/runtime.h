@@ -6,11 +6,16 @@
 
 #include <atomic>
 #include <barrier>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
+
+#include "mbarrier.h"
+#include "tcgen05.h"
 
 namespace sim {
 
@@ -32,6 +37,22 @@ struct Warp {
   uint32_t exitedLanes = 0; // lanes that returned from the kernel
 };
 
+/// A warpgroup (4 warps): the 128 threads meet for wgmma with A in
+/// registers and pass their A words through `a`.
+struct WarpGroup {
+  explicit WarpGroup(unsigned threads) : meet(threads) {}
+  std::barrier<> meet;
+  uint32_t a[128][4] = {};
+};
+
+/// Completion of a CTA barrier phase: before any thread is released, the
+/// count of threads waiting at it drops to zero (so that the deadlock
+/// check never counts a released thread as blocked).
+struct BarrierDone {
+  std::atomic<unsigned> *waiting;
+  void operator()() noexcept { waiting->store(0); }
+};
+
 /// One CTA: its barrier, warps and shared-memory arena.
 struct Cta {
   Cta(Dim3 id, Dim3 block, size_t sharedBytes);
@@ -39,11 +60,19 @@ struct Cta {
   Dim3 id;
   Dim3 block;
   unsigned threads;
-  std::barrier<> all;
+  std::barrier<BarrierDone> all;
   std::vector<std::unique_ptr<Warp>> warps;
   char *shared = nullptr;
   size_t sharedBytes = 0;
   std::atomic<unsigned> atBarrier{0}, exited{0};
+  std::vector<std::unique_ptr<WarpGroup>> warpGroups;
+  // mbarriers and the TMA transfers in flight on them (runtime_async.cpp),
+  // under `asyncMutex`; `mbarrierWaiting` threads block in a wait.
+  std::mutex asyncMutex;
+  std::condition_variable asyncChanged;
+  mbarrier::Table barriers;
+  unsigned mbarrierWaiting = 0;
+  tcgen05::TensorMemory tmem; // under asyncMutex
 };
 
 /// Makes the calling host thread simulated thread `linear` of `cta`.
@@ -51,6 +80,18 @@ void enterThread(Cta &cta, Dim3 grid, unsigned linear);
 /// The thread returned from the kernel: it stops taking part in barriers,
 /// shuffles and votes (as an exited GPU thread does).
 void exitThread();
+
+/// The calling thread's CTA and its linear index in it.
+Cta &currentCta();
+unsigned currentThread();
+/// Exits (5) unless [address, address + bytes) is inside a kernel buffer
+/// (space 1) or the CTA's shared memory (space 3).
+void checkInside(uint64_t address, uint64_t bytes, uint32_t space,
+                 uint32_t write);
+/// Per-thread state of the asynchronous proxy (runtime_async.cpp): reset
+/// when a thread starts, settled when it exits.
+void resetAsyncThread();
+void exitAsyncThread();
 
 /// A range of host memory that global-space accesses may touch.
 void addGlobalBuffer(const void *base, size_t bytes, const std::string &name);

@@ -20,6 +20,7 @@ Two front ends:
 import os
 import re
 import shutil
+import struct
 import subprocess
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -56,14 +57,17 @@ def _compile_runtime(cxx, work, main):
     """runtime.o and the given main (kernel_main or function_main), built
     once per work folder with AddressSanitizer."""
     objects = []
-    for source in ("runtime.cpp", "mma.cpp", "matrix.cpp", "cp_async.cpp",
+    for source in ("runtime.cpp", "runtime_async.cpp", "mma.cpp", "matrix.cpp",
+                   "cp_async.cpp", "mbarrier.cpp", "tensor_map.cpp", "wgmma.cpp",
+                   "tcgen05.cpp",
                    main):
         # Prefixed: a kernel's object is <name>.o in the same folder.
         obj = os.path.join(work, "sim-rt-" + source.replace(".cpp", ".o"))
         path = os.path.join(HERE, source)
         newest = max(os.path.getmtime(os.path.join(HERE, f))
                      for f in (source, "runtime.h", "mma.h", "matrix.h",
-                               "cp_async.h"))
+                               "cp_async.h", "mbarrier.h", "tensor_map.h",
+                               "wgmma.h", "tcgen05.h"))
         if not os.path.exists(obj) or os.path.getmtime(obj) < newest:
             run([cxx, "-std=c++20", "-O1", "-frounding-math",
                  "-fsanitize=address", "-c", path, "-o", obj + ".tmp"])
@@ -124,6 +128,57 @@ class Scalar:
 
     def __init__(self, kind, value):
         self.kind, self.value = kind, value
+
+
+# CUtensorMapDataType numbering and element sizes (tensor_map.h).
+TENSOR_MAP_TYPES = {"u8": (0, 1), "u16": (1, 2), "u32": (2, 4), "i32": (3, 4),
+                    "u64": (4, 8), "i64": (5, 8), "f16": (6, 2), "f32": (7, 4),
+                    "f64": (8, 8), "bf16": (9, 2), "f32_ftz": (10, 4),
+                    "tf32": (11, 4), "tf32_ftz": (12, 4)}
+SWIZZLE_BYTES = {0: 0, 32: 1, 64: 2, 128: 3}
+
+
+class TensorMap:
+    """A tensor-map argument (a kernel's `byval [128 x i8]` grid_constant
+    parameter): the launcher-side cuTensorMapEncodeTiled. `buffer` names the
+    Buffer argument (passed before it) whose address the map gets; `dims`
+    and `box` are element counts innermost first, `strides` the byte
+    strides of dims 1.. (dim 0 is dense), `swizzle` 0/32/64/128 (bytes),
+    `nan_fill` the NaN out-of-bounds fill. Checks the encoder's rules
+    (ValueError); the encoding is tensor_map.h's."""
+
+    def __init__(self, name, buffer, dtype, dims, strides, box,
+                 element_strides=None, swizzle=0, nan_fill=False):
+        code, size = TENSOR_MAP_TYPES[dtype]
+        rank = len(dims)
+        element_strides = element_strides or [1] * rank
+        if not 1 <= rank <= 5 or len(box) != rank or \
+                len(strides) != rank - 1 or len(element_strides) != rank:
+            raise ValueError("rank 1..5 with matching dims/box/strides")
+        if any(s % 16 or s >= 1 << 40 for s in strides):
+            raise ValueError("global strides must be multiples of 16 < 2^40")
+        if any(not 1 <= b <= 256 for b in box) or \
+                any(not 1 <= e <= 8 for e in element_strides):
+            raise ValueError("box dims 1..256, element strides 1..8")
+        if box[0] * size % 16:
+            raise ValueError("the inner box dimension must be a multiple "
+                             "of 16 bytes")
+        if swizzle not in SWIZZLE_BYTES or (swizzle and box[0] * size > swizzle):
+            raise ValueError("swizzle 0/32/64/128 bytes, at least the inner "
+                             "box dimension")
+        if nan_fill and code < 6:
+            raise ValueError("NaN fill needs a float type")
+        pad = lambda xs, n, v: list(xs) + [v] * (n - len(xs))  # noqa: E731
+        self.name, self.buffer = name, buffer
+        self.data = (struct.pack("<I4B", 0x50414d54, code, rank,
+                                 SWIZZLE_BYTES[swizzle], int(nan_fill)) +
+                     struct.pack("<Q", 0) +  # the launcher sets the address
+                     struct.pack("<5I", *pad(dims, 5, 1)) +
+                     struct.pack("<I", 0) +  # no interleave
+                     struct.pack("<4Q", *pad(strides, 4, 0)) +
+                     struct.pack("<5H", *pad(box, 5, 1)) +
+                     struct.pack("<5B", *pad(element_strides, 5, 1)))
+        self.data += bytes(128 - len(self.data))
 
 
 class Toolchain:
@@ -203,6 +258,11 @@ class Kernel:
                     f.write(arg.data)
                 outputs[arg.name] = dst
                 lines.append(f"buffer {arg.name} {len(arg.data)} {src} {dst}")
+            elif isinstance(arg, TensorMap):
+                src = f"{stem}.{i}.in"
+                with open(src, "wb") as f:
+                    f.write(arg.data)
+                lines.append(f"tensormap {arg.name} {arg.buffer} {src}")
             else:
                 value = (format(arg.value, "x") if arg.kind.startswith("f")
                          else str(arg.value))

@@ -84,6 +84,19 @@ class Runner:
         print(f"{'ok  ' if ok else 'FAIL'} {name}" + (f": {detail}" if detail
                                                      and not ok else ""))
 
+    def run_all(self, cases):
+        """Runs case(self) for each case (a simulator error fails it),
+        prints the summary; returns the exit status."""
+        for case in cases:
+            try:
+                case(self)
+            except SimError as e:
+                self.check(case.__name__, False, str(e)[-1500:])
+        print(f"{self.count - self.failed} passed, {self.failed} failed")
+        if not self.failed:
+            print("all cases passed")
+        return 1 if self.failed else 0
+
     def expect_error(self, name, ir, grid, block, args, code, text,
                      timeout=120):
         try:
@@ -470,17 +483,9 @@ done:
 
 def main():
     bin_dir, work = sys.argv[1:3]
-    r = Runner(bin_dir, work)
-    for case in (special_registers, shuffles, votes, shared_memory,
-                 float_atomics, conversions, printing, misuse):
-        try:
-            case(r)
-        except SimError as e:
-            r.check(case.__name__, False, str(e)[-1500:])
-    print(f"{r.count - r.failed} passed, {r.failed} failed")
-    if not r.failed:
-        print("all cases passed")
-    return 1 if r.failed else 0
+    return Runner(bin_dir, work).run_all(
+        (special_registers, shuffles, votes, shared_memory, float_atomics,
+         conversions, printing, misuse))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,69 @@
+// tcgen05 (sm_100a) for the CPU simulator: tensor memory (128 lanes x 512
+// 32-bit columns per CTA) with its column allocator, the instruction and
+// shared-memory descriptors, and tcgen05.mma cta_group::1 kind::f16 (M 128,
+// D f32) computed into tensor memory, from the PTX ISA's tcgen05 tables.
+#ifndef TILEIRAS_SIM_TCGEN05_H
+#define TILEIRAS_SIM_TCGEN05_H
+
+#include "wgmma.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sim::tcgen05 {
+
+constexpr unsigned kLanes = 128, kColumns = 512;
+
+/// A CTA's tensor memory. Addresses: lane in bits 31..16, column in 15..0.
+class TensorMemory {
+public:
+  TensorMemory() : words(kLanes * kColumns, 0) {}
+  /// tcgen05.alloc: `columns` a power of two in 32 .. 512, placed at a
+  /// multiple of itself; the new columns hold the poison. False with
+  /// `error` when not possible (a bad count, after relinquish, full).
+  bool allocate(uint32_t columns, uint32_t &address, std::string &error);
+  bool deallocate(uint32_t address, uint32_t columns, std::string &error);
+  void relinquish() { relinquished = true; }
+  /// Whether [column, column + count) of a lane is allocated.
+  bool allocated(uint32_t address, unsigned count) const;
+  uint32_t &at(unsigned lane, unsigned column) {
+    return words[lane * kColumns + column];
+  }
+  unsigned allocatedColumns() const;
+
+private:
+  std::vector<uint32_t> words;
+  uint32_t used = 0; // one bit per 32 columns
+  bool relinquished = false;
+};
+
+/// The 32-bit instruction descriptor of kinds f16/tf32/f8f6f4/i8.
+struct InstrDescriptor {
+  unsigned dType = 0, aType = 0, bType = 0; // PTX ISA codes
+  bool negateA = false, negateB = false, transposeA = false, transposeB = false,
+       sparse = false;
+  unsigned n = 0, m = 0;
+};
+InstrDescriptor decodeInstr(uint32_t bits);
+
+/// The tcgen05 shared-memory descriptor as a wgmma one (same address
+/// fields; swizzle codes 0 none, 2 128B, 4 64B, 6 32B). False with `error`
+/// for the fixed bits 46..48 not 0b001, the 128B-with-32B-atom mode, or
+/// absolute LBO mode.
+bool decodeShared(uint64_t bits, wgmma::Descriptor &d, std::string &error);
+
+/// tcgen05.mma.cta_group::1.kind::f16 (f16/bf16 A and B from shared
+/// memory, f32 D in tensor memory at `d`, M 128, K 16): D = A B (+ D when
+/// `accumulate`). False with `error` for a form not simulated or an
+/// operand outside shared or allocated tensor memory.
+bool mmaF16(TensorMemory &tmem, const unsigned char *shared,
+            uint64_t sharedBytes, uint32_t d, uint64_t aDesc, uint64_t bDesc,
+            uint32_t idesc, bool accumulate, std::string &error);
+
+/// The poison of unwritten tensor memory (a quiet f32 NaN).
+constexpr uint32_t kPoison = 0x7fc17fc1u;
+
+} // namespace sim::tcgen05
+
+#endif // TILEIRAS_SIM_TCGEN05_H

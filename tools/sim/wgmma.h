@@ -1,0 +1,69 @@
+// wgmma.mma_async (sm_90a) for the CPU simulator: the instruction a PTX
+// name denotes, the shared-memory matrix descriptor, and one thread's
+// accumulator fragment computed from the operands, from the PTX ISA's
+// "Matrix Descriptor Format", "Shared Memory Matrix Layout" (K-major) and
+// "Register Fragments" tables.
+#ifndef TILEIRAS_SIM_WGMMA_H
+#define TILEIRAS_SIM_WGMMA_H
+
+#include "mma.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace sim::wgmma {
+
+struct Instr {
+  unsigned n = 0, k = 0; // m is always 64
+  mma::Type a = mma::Type::F16, b = mma::Type::F16;
+  unsigned elementBytes = 2;
+};
+
+/// Decodes "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16" (also bf16,
+/// tf32 with k8, e4m3/e5m2 pairs with k32; f32 accumulators only).
+std::optional<Instr> decode(const std::string &name);
+
+/// The 64-bit matrix descriptor, fields in bytes.
+struct Descriptor {
+  uint64_t start = 0, lbo = 0, sbo = 0;
+  unsigned baseOffset = 0;
+  unsigned swizzle = 0; // 0 none, 1 128B, 2 64B, 3 32B (descriptor codes)
+};
+Descriptor decodeDescriptor(uint64_t bits);
+/// The swizzle span in bytes of a descriptor code (0 for none).
+unsigned swizzleBytes(unsigned code);
+
+/// The shared-memory offset of element (row, kIndex) of a K-major operand
+/// (A: rows of M, B: rows of N): core matrices of 8 rows x 16 bytes, SBO
+/// apart along the rows and LBO apart along K without swizzle; with a
+/// swizzle, 8-row atoms of span-byte rows, SBO apart, read through the
+/// swizzle of the address.
+uint64_t kMajorOffset(const Descriptor &d, unsigned elementBytes, unsigned row,
+                      unsigned kIndex);
+
+/// Row and column of element i of a thread's accumulator fragment
+/// (thread 0..127 of the warpgroup).
+void fragmentPosition(unsigned thread, unsigned i, unsigned &row,
+                      unsigned &column);
+
+/// The operands of one wgmma: shared memory (the CTA's arena), the
+/// descriptors, A from registers when `aRegisters` is set (the 128 threads'
+/// four words each, the m16n8k16 A layout per warp), the scales.
+struct Operands {
+  const unsigned char *shared = nullptr;
+  uint64_t sharedBytes = 0;
+  uint64_t descA = 0, descB = 0;
+  const uint32_t (*aRegisters)[4] = nullptr;
+  bool scaleD = true;
+  int scaleA = 1, scaleB = 1;
+};
+
+/// Thread `thread`'s D (n/2 f32 bits) from `c` (its C, read only when
+/// scaleD). False with `error` when an operand falls outside shared memory.
+bool compute(const Instr &instr, const Operands &ops, unsigned thread,
+             const uint32_t *c, uint32_t *d, std::string &error);
+
+} // namespace sim::wgmma
+
+#endif // TILEIRAS_SIM_WGMMA_H
