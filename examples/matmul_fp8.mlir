@@ -12,13 +12,23 @@
 // spills a few bytes on sm_90a: the fp8 fragments are repacked in
 // registers).
 //
+// Callers promise that N, K, lda and ldb are multiples of 16, M and ldc
+// are arbitrary: each thread's 8 consecutive elements of A and B (8 warps
+// over a 64 x 32 tile) are one aligned chunk, wholly in or out of bounds,
+// so with numStages = 3 the loads become 8-byte cp.async copies two K
+// steps ahead (docs/pipelining.md).
+//
 //   tileiras --gpu-name=sm_90a examples/matmul_fp8.mlir -o matmul_fp8.ptx
 
 nv_tileaa.func @matmul_fp8(%a: !nv_tileaa.ptr<f8E4M3FN>, %b: !nv_tileaa.ptr<f8E4M3FN>,
                            %c: !nv_tileaa.ptr<f32>,
-                           %m: i32, %n: i32, %k: i32,
-                           %lda: i32, %ldb: i32, %ldc: i32)
-    attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 8>} {
+                           %m: i32, %n_arg: i32, %k_arg: i32,
+                           %lda_arg: i32, %ldb_arg: i32, %ldc: i32)
+    attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 8, numStages = 3>} {
+  %lda = nv_tileaa.assume %lda_arg {div_by = 16 : i64} : i32
+  %ldb = nv_tileaa.assume %ldb_arg {div_by = 16 : i64} : i32
+  %k = nv_tileaa.assume %k_arg {div_by = 16 : i64} : i32
+  %n = nv_tileaa.assume %n_arg {div_by = 16 : i64} : i32
   %c64 = arith.constant 64 : i32
   %pid_m = nv_tileaa.get_program_id x : i32
   %pid_n = nv_tileaa.get_program_id y : i32

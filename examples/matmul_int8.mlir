@@ -8,13 +8,23 @@
 // both operands are signed. Sums wrap modulo 2^32 (like mma.sync and dp4a).
 // Launch ceil(M / 64) x ceil(N / 64) programs; 4 warps each.
 //
+// Callers promise that N, K, lda and ldb are multiples of 16 (16-byte rows
+// of 8-bit elements), M and ldc are arbitrary: each thread's 16 consecutive
+// elements of A and B are one aligned chunk, wholly in or out of bounds,
+// so with numStages = 3 the loads become 16-byte cp.async copies two K
+// steps ahead (docs/pipelining.md).
+//
 //   tileiras --gpu-name=sm_90a examples/matmul_int8.mlir -o matmul_int8.ptx
 
 nv_tileaa.func @matmul_int8(%a: !nv_tileaa.ptr<i8>, %b: !nv_tileaa.ptr<i8>,
                             %c: !nv_tileaa.ptr<i32>,
-                            %m: i32, %n: i32, %k: i32,
-                            %lda: i32, %ldb: i32, %ldc: i32)
-    attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+                            %m: i32, %n_arg: i32, %k_arg: i32,
+                            %lda_arg: i32, %ldb_arg: i32, %ldc: i32)
+    attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4, numStages = 3>} {
+  %lda = nv_tileaa.assume %lda_arg {div_by = 16 : i64} : i32
+  %ldb = nv_tileaa.assume %ldb_arg {div_by = 16 : i64} : i32
+  %k = nv_tileaa.assume %k_arg {div_by = 16 : i64} : i32
+  %n = nv_tileaa.assume %n_arg {div_by = 16 : i64} : i32
   %c64 = arith.constant 64 : i32
   %pid_m = nv_tileaa.get_program_id x : i32
   %pid_n = nv_tileaa.get_program_id y : i32

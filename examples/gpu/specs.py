@@ -447,8 +447,25 @@ def _matmul():
         "products (the order of the sum is the kernel's)")
 
 
+# M, N not multiples of 64, K not a multiple of 32, padded rows.
+GENERAL_GEMM_SIZES = {
+    "gpu": [{"m": 257, "n": 190, "k": 100, "lda": 104, "ldb": 192, "ldc": 200},
+            {"m": 65, "n": 66, "k": 33, "lda": 36, "ldb": 68, "ldc": 69}],
+    "sim": [{"m": 100, "n": 72, "k": 40, "lda": 48, "ldb": 80, "ldc": 76},
+            {"m": 65, "n": 66, "k": 33, "lda": 36, "ldb": 68, "ldc": 69}]}
+# The 8-bit examples promise N, K, lda and ldb multiples of 16 (16-byte
+# cp.async copies); M and ldc stay arbitrary. K = 112 is four steps of 32,
+# more than the 3 stages, the last partial; K = 48 two; K = 16 one partial.
+ALIGNED_GEMM_SIZES = {
+    "gpu": [{"m": 257, "n": 192, "k": 112, "lda": 112, "ldb": 208, "ldc": 200},
+            {"m": 65, "n": 80, "k": 48, "lda": 48, "ldb": 80, "ldc": 81}],
+    "sim": [{"m": 100, "n": 80, "k": 112, "lda": 128, "ldb": 96, "ldc": 83},
+            {"m": 70, "n": 48, "k": 48, "lda": 48, "ldb": 48, "ldc": 49},
+            {"m": 65, "n": 16, "k": 16, "lda": 16, "ldb": 32, "ldc": 17}]}
+
+
 def _matmul_variant(name, num_warps, in_dtype, out_dtype, sample, pad,
-                    tolerance, note, wrap=False):
+                    tolerance, note, wrap=False, sizes=GENERAL_GEMM_SIZES):
     """matmul.mlir's interface with 64 x 64 tiles of C and K steps of 32
     with other element types: `sample(rng)` draws one input element, `pad`
     fills the padding columns (a value no correct kernel reads), and
@@ -494,15 +511,7 @@ def _matmul_variant(name, num_warps, in_dtype, out_dtype, sample, pad,
          Scalar("m", "i32"), Scalar("n", "i32"), Scalar("k", "i32"),
          Scalar("lda", "i32"), Scalar("ldb", "i32"), Scalar("ldc", "i32")],
         lambda s: (cdiv(s["m"], 64), cdiv(s["n"], 64), 1), make, reference,
-        # M, N not multiples of 64, K not a multiple of 32, padded rows.
-        {"gpu": [{"m": 257, "n": 190, "k": 100, "lda": 104, "ldb": 192,
-                  "ldc": 200},
-                 {"m": 65, "n": 66, "k": 33, "lda": 36, "ldb": 68, "ldc": 69}],
-         "sim": [{"m": 100, "n": 72, "k": 40, "lda": 48, "ldb": 80,
-                  "ldc": 76},
-                 {"m": 65, "n": 66, "k": 33, "lda": 36, "ldb": 68,
-                  "ldc": 69}]},
-        note)
+        sizes, note)
 
 
 def _matmul_general():
@@ -519,7 +528,8 @@ def _matmul_int8():
     return _matmul_variant(
         "matmul_int8", 4, "i8", "i32", lambda r: r.randint(-128, 127),
         127, lambda k, products: 0.0,
-        "exact: integer products and sums (modulo 2^32)", wrap=True)
+        "exact: integer products and sums (modulo 2^32)", wrap=True,
+        sizes=ALIGNED_GEMM_SIZES)
 
 
 E4M3_SMALL = sorted(v for v in E4M3_CODE if abs(v) <= 4.0)
@@ -534,7 +544,8 @@ def _matmul_fp8():
         lambda k, products: (k + 2) * 2.0 ** -13 * math.fsum(
             abs(p) for p in products),
         "(k + 2) * 2^-13 * sum_k |a b|: exact fp8 products, summed by the "
-        "tensor core with possibly fewer than 24 bits")
+        "tensor core with possibly fewer than 24 bits",
+        sizes=ALIGNED_GEMM_SIZES)
 
 
 def _attention():
