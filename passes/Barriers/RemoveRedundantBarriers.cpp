@@ -9,6 +9,10 @@
 // CFG of each function and removes the barriers with no such pair, one at
 // a time until none is left (removing one merges its two sides).
 //
+// Only the barriers the lowering marked as shared-memory fences
+// (kSharedFenceAttr) are candidates; others stay and, like all barriers,
+// end the accesses pending before them.
+//
 // Kernels start and end with no access pending. A device function may be
 // called between a caller's accesses to its own buffer, so its entry and
 // exit count as both reading and writing. Only memory that may be shared
@@ -124,7 +128,8 @@ NVVM::Barrier0Op findRedundantBarrier(LLVM::LLVMFuncOp func) {
     state = pending.before.lookup(&block);
     for (Operation &op : block) {
       auto barrier = dyn_cast<NVVM::Barrier0Op>(op);
-      if (barrier && !state.conflictsWith(later[&op]))
+      if (barrier && barrier->hasAttr(kSharedFenceAttr) &&
+          !state.conflictsWith(later[&op]))
         return barrier;
       state = stepForward(op, state);
     }
@@ -141,6 +146,10 @@ struct RemoveRedundantBarriersPass
         return;
       while (NVVM::Barrier0Op barrier = findRedundantBarrier(func))
         barrier->erase();
+      // The marks have done their job.
+      func.walk([](NVVM::Barrier0Op barrier) {
+        barrier->removeAttr(kSharedFenceAttr);
+      });
     });
   }
 };

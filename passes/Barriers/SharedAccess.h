@@ -24,6 +24,11 @@ namespace tileiras::barriers {
 inline constexpr llvm::StringLiteral kSharedAccessAttr =
     "tileiras.shared_access";
 
+/// Unit attribute of the `nvvm.barrier0` ops the lowering emits to fence
+/// shared memory (emitBarrier). Only these may be removed; any other
+/// barrier (one that orders global memory, say) stays.
+inline constexpr llvm::StringLiteral kSharedFenceAttr = "tileiras.shared_fence";
+
 /// Reads and writes of shared memory, as a pair of flags.
 struct SharedAccess {
   bool reads = false;

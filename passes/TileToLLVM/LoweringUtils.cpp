@@ -2,6 +2,8 @@
 
 #include "TileToLLVM/TileLowering.h"
 
+#include "Barriers/SharedAccess.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
@@ -358,7 +360,8 @@ Value lowering::shuffleIndex(OpBuilder &builder, Location loc, Value value,
 }
 
 void lowering::emitBarrier(OpBuilder &builder, Location loc) {
-  NVVM::Barrier0Op::create(builder, loc);
+  auto barrier = NVVM::Barrier0Op::create(builder, loc);
+  barrier->setAttr(barriers::kSharedFenceAttr, builder.getUnitAttr());
 }
 
 Value lowering::sharedElementAddress(OpBuilder &builder, Location loc,
