@@ -41,6 +41,27 @@ inline void printGridDim(mlir::OpAsmPrinter &printer, mlir::Operation *,
   printer << stringifyGridDim(attr.getValue());
 }
 
+/// The read-modify-write mode of tiled_atomic_rmw as a bare keyword (`add`),
+/// as atomic_rmw spells it.
+inline mlir::ParseResult parseRmwMode(mlir::OpAsmParser &parser,
+                                      AtomicRMWModeAttr &attr) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  llvm::StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return mlir::failure();
+  std::optional<AtomicRMWMode> mode = symbolizeAtomicRMWMode(keyword);
+  if (!mode)
+    return parser.emitError(loc) << "unknown atomic_rmw mode '" << keyword
+                                 << "'";
+  attr = AtomicRMWModeAttr::get(parser.getContext(), *mode);
+  return mlir::success();
+}
+
+inline void printRmwMode(mlir::OpAsmPrinter &printer, mlir::Operation *,
+                         AtomicRMWModeAttr attr) {
+  printer << stringifyAtomicRMWMode(attr.getValue());
+}
+
 /// make_range's attribute dictionary. Any order parses; `start` and `end`
 /// print first and in that order, as DESIGN.md writes them (the default
 /// printer sorts the keys), followed by any other attributes.

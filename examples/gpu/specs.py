@@ -142,6 +142,7 @@ class Spec:
         self.name = name
         self.kernel = name          # the kernel function in the PTX
         self.mlir = f"{name}.mlir"  # under examples/
+        self.source = None          # a path that replaces it (--mlir)
         self.num_warps = num_warps
         self.args = args
         self.grid = grid            # size -> (x, y, z)
@@ -614,9 +615,39 @@ def _transpose():
         "exact: elements are copied")
 
 
+def _matmul_tma():
+    """matmul.mlir's kernel on tensor descriptors (make_memref, tiled_load,
+    tiled_store): same interface, grid and references. Its hints promise
+    lda, ldb, ldc, K and N multiples of 8; M, N and K are still not tile
+    multiples."""
+    spec = copy.copy(_matmul())
+    spec.name = spec.kernel = "matmul_tma"
+    spec.mlir = "matmul_tma.mlir"
+    spec.sizes = {
+        "gpu": [{"m": 257, "n": 200, "k": 104, "lda": 112, "ldb": 208,
+                 "ldc": 200},
+                {"m": 65, "n": 72, "k": 40, "lda": 40, "ldb": 72, "ldc": 72}],
+        "sim": [{"m": 100, "n": 72, "k": 40, "lda": 48, "ldb": 80,
+                 "ldc": 80},
+                {"m": 65, "n": 88, "k": 56, "lda": 64, "ldb": 96,
+                 "ldc": 96}]}
+    return spec
+
+
+def _matmul_tma_unhinted():
+    """matmul_tma.mlir with its make_memref hints removed (the caller passes
+    that source with --mlir): then any sizes and strides are allowed, so
+    they are odd here."""
+    spec = copy.copy(_matmul_tma())
+    spec.name = "matmul_tma_unhinted"
+    odd = {"m": 65, "n": 66, "k": 33, "lda": 35, "ldb": 67, "ldc": 69}
+    spec.sizes = {"gpu": [odd], "sim": [odd]}
+    return spec
+
+
 SPECS = [_vector_add(), _saxpy(), _softmax(), _layer_norm(), _row_sum(),
          _inclusive_scan(), _histogram(), _matmul(), _transpose(),
-         _matmul_int8(), _matmul_fp8(), _attention()]
+         _matmul_int8(), _matmul_fp8(), _attention(), _matmul_tma()]
 
 
 def _cuda_tile(spec):
@@ -632,7 +663,10 @@ def _cuda_tile(spec):
 CUDA_TILE_SPECS = [_cuda_tile(s) for s in SPECS
                    if s.name in ("vector_add", "softmax")] + [
                        _cuda_tile(_matmul_general())]
-BY_NAME = {spec.name: spec for spec in SPECS + CUDA_TILE_SPECS}
+# Needs its source from --mlir (the example without hints).
+VARIANT_SPECS = [_matmul_tma_unhinted()]
+BY_NAME = {spec.name: spec
+           for spec in SPECS + CUDA_TILE_SPECS + VARIANT_SPECS}
 
 
 # ------------------------------------------------------------- marshalling
