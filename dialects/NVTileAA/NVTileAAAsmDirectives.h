@@ -51,8 +51,8 @@ inline mlir::ParseResult parseRmwMode(mlir::OpAsmParser &parser,
     return mlir::failure();
   std::optional<AtomicRMWMode> mode = symbolizeAtomicRMWMode(keyword);
   if (!mode)
-    return parser.emitError(loc) << "unknown atomic_rmw mode '" << keyword
-                                 << "'";
+    return parser.emitError(loc)
+           << "unknown atomic_rmw mode '" << keyword << "'";
   attr = AtomicRMWModeAttr::get(parser.getContext(), *mode);
   return mlir::success();
 }

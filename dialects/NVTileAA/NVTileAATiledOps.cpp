@@ -37,7 +37,8 @@ ParseResult parseStride(AsmParser &parser, int64_t &stride) {
 }
 } // namespace
 
-// `<` (dim `x`)+ element-type `,` `strides` `=` `[` stride (`,` stride)* `]` `>`
+// `<` (dim `x`)+ element-type `,` `strides` `=` `[` stride (`,` stride)* `]`
+// `>`
 Type GlobalMemRefType::parse(AsmParser &parser) {
   SMLoc loc = parser.getCurrentLocation();
   SmallVector<int64_t> shape, strides;
@@ -187,9 +188,9 @@ LogicalResult verifyTiledAccess(Operation *op, GlobalMemRefType memref,
                                 ValueRange indices, Type tileType,
                                 StringRef what) {
   if (indices.size() != memref.getRank())
-    return op->emitOpError() << "needs one tile index per memref dimension ("
-                             << memref.getRank() << "), but got "
-                             << indices.size();
+    return op->emitOpError()
+           << "needs one tile index per memref dimension (" << memref.getRank()
+           << "), but got " << indices.size();
   auto tile = cast<RankedTensorType>(tileType);
   if (tile.getRank() != memref.getRank())
     return op->emitOpError()

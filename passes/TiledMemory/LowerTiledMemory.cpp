@@ -65,8 +65,9 @@ struct LowerTiledMemoryPass
     getOperation()->walk([&](nv::FuncOp func) {
       if (func->walk([](Operation *op) {
                 return isTiledOp(op) ? WalkResult::interrupt()
-                                         : WalkResult::advance();
-              }).wasInterrupted())
+                                     : WalkResult::advance();
+              })
+              .wasInterrupted())
         funcs.push_back(func);
     });
     for (nv::FuncOp func : funcs)

@@ -29,10 +29,9 @@ struct TiledAddress {
 Value withHint(OpBuilder &b, Location loc, Value value, int64_t hint) {
   if (hint <= 1 || value.getDefiningOp<arith::ConstantOp>())
     return value;
-  auto assume = AssumeOp::create(b, loc, value.getType(), value,
-                                 b.getI64IntegerAttr(hint), IntegerAttr(),
-                                 IntegerAttr(), DenseI64ArrayAttr(),
-                                 DenseI64ArrayAttr());
+  auto assume = AssumeOp::create(
+      b, loc, value.getType(), value, b.getI64IntegerAttr(hint), IntegerAttr(),
+      IntegerAttr(), DenseI64ArrayAttr(), DenseI64ArrayAttr());
   return assume.getResult();
 }
 
@@ -51,8 +50,8 @@ Value broadcastAlong(OpBuilder &b, Location loc, Value line, unsigned dim,
       continue;
     current.insert(current.begin() + axis, 1);
     auto expanded = RankedTensorType::get(current, type.getElementType());
-    line = ExpandDimsOp::create(b, loc, expanded, line,
-                                b.getI32IntegerAttr(axis));
+    line =
+        ExpandDimsOp::create(b, loc, expanded, line, b.getI32IntegerAttr(axis));
   }
   auto full = RankedTensorType::get(shape, type.getElementType());
   if (line.getType() != full)
@@ -136,15 +135,15 @@ struct TiledLoadToPointers : OpRewritePattern<TiledLoadOp> {
     if (failed(make))
       return failure();
     RankedTensorType type = op.getType();
-    TiledAddress address = buildTiledAddress(
-        rewriter, op.getLoc(), *make, op.getIndices(), type.getShape());
+    TiledAddress address = buildTiledAddress(rewriter, op.getLoc(), *make,
+                                             op.getIndices(), type.getShape());
     // Zero padding is what a masked load reads anyway; keeping `other` out
     // lets cp.async zero-fill.
     Value other;
     std::optional<TypedAttr> padding = op.getPadding();
     if (padding && !isPositiveZero(*padding))
-      other = arith::ConstantOp::create(
-          rewriter, op.getLoc(), DenseElementsAttr::get(type, *padding));
+      other = arith::ConstantOp::create(rewriter, op.getLoc(),
+                                        DenseElementsAttr::get(type, *padding));
     rewriter.replaceOpWithNewOp<LoadOp>(op, address.pointers, address.mask,
                                         other);
     return success();
@@ -159,8 +158,8 @@ struct TiledStoreToPointers : OpRewritePattern<TiledStoreOp> {
     if (failed(make))
       return failure();
     auto type = cast<RankedTensorType>(op.getValue().getType());
-    TiledAddress address = buildTiledAddress(
-        rewriter, op.getLoc(), *make, op.getIndices(), type.getShape());
+    TiledAddress address = buildTiledAddress(rewriter, op.getLoc(), *make,
+                                             op.getIndices(), type.getShape());
     rewriter.replaceOpWithNewOp<StoreOp>(
         op, address.pointers, op.getValue(), address.mask, CacheModifierAttr(),
         EvictionPolicyAttr(), MemSemanticAttr(), MemScopeAttr());
@@ -176,8 +175,8 @@ struct TiledAtomicToPointers : OpRewritePattern<TiledAtomicRMWOp> {
     if (failed(make))
       return failure();
     RankedTensorType type = op.getType();
-    TiledAddress address = buildTiledAddress(
-        rewriter, op.getLoc(), *make, op.getIndices(), type.getShape());
+    TiledAddress address = buildTiledAddress(rewriter, op.getLoc(), *make,
+                                             op.getIndices(), type.getShape());
     rewriter.replaceOpWithNewOp<AtomicRMWOp>(
         op, type, op.getRmwModeAttr(), address.pointers, op.getValue(),
         address.mask, MemSemanticAttr(), MemScopeAttr());
@@ -188,6 +187,7 @@ struct TiledAtomicToPointers : OpRewritePattern<TiledAtomicRMWOp> {
 
 void tileiras::populateTiledToPointerPatterns(RewritePatternSet &patterns,
                                               PatternBenefit benefit) {
-  patterns.add<TiledLoadToPointers, TiledStoreToPointers,
-               TiledAtomicToPointers>(patterns.getContext(), benefit);
+  patterns
+      .add<TiledLoadToPointers, TiledStoreToPointers, TiledAtomicToPointers>(
+          patterns.getContext(), benefit);
 }
