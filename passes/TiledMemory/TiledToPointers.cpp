@@ -119,24 +119,32 @@ bool isPositiveZero(TypedAttr attr) {
   return value && value.getValue().isZero();
 }
 
-/// The make_memref behind `memref`, or a match failure with the reason.
-FailureOr<MakeMemRefOp> getMaker(PatternRewriter &rewriter, Operation *op,
-                                 Value memref) {
-  if (auto make = memref.getDefiningOp<MakeMemRefOp>())
-    return make;
-  return rewriter.notifyMatchFailure(op, "memref is not made by make_memref");
-}
-
-struct TiledLoadToPointers : OpRewritePattern<TiledLoadOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(TiledLoadOp op,
+/// The shared half of the three patterns: finds the make_memref and builds
+/// the pointers and mask of the op's tile; `rewrite` replaces the op.
+template <typename OpT> struct TiledToPointers : OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpT op,
                                 PatternRewriter &rewriter) const override {
-    FailureOr<MakeMemRefOp> make = getMaker(rewriter, op, op.getMemref());
-    if (failed(make))
-      return failure();
-    RankedTensorType type = op.getType();
-    TiledAddress address = buildTiledAddress(rewriter, op.getLoc(), *make,
+    auto make = op.getMemref().template getDefiningOp<MakeMemRefOp>();
+    if (!make)
+      return rewriter.notifyMatchFailure(op,
+                                         "memref is not made by make_memref");
+    auto type = cast<RankedTensorType>(tileType(op));
+    TiledAddress address = buildTiledAddress(rewriter, op.getLoc(), make,
                                              op.getIndices(), type.getShape());
+    rewrite(op, type, address, rewriter);
+    return success();
+  }
+  static Type tileType(TiledStoreOp op) { return op.getValue().getType(); }
+  static Type tileType(Operation *op) { return op->getResult(0).getType(); }
+  virtual void rewrite(OpT op, RankedTensorType type, TiledAddress address,
+                       PatternRewriter &rewriter) const = 0;
+};
+
+struct TiledLoadToPointers : TiledToPointers<TiledLoadOp> {
+  using TiledToPointers::TiledToPointers;
+  void rewrite(TiledLoadOp op, RankedTensorType type, TiledAddress address,
+               PatternRewriter &rewriter) const override {
     // Zero padding is what a masked load reads anyway; keeping `other` out
     // lets cp.async zero-fill.
     Value other;
@@ -146,41 +154,26 @@ struct TiledLoadToPointers : OpRewritePattern<TiledLoadOp> {
                                         DenseElementsAttr::get(type, *padding));
     rewriter.replaceOpWithNewOp<LoadOp>(op, address.pointers, address.mask,
                                         other);
-    return success();
   }
 };
 
-struct TiledStoreToPointers : OpRewritePattern<TiledStoreOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(TiledStoreOp op,
-                                PatternRewriter &rewriter) const override {
-    FailureOr<MakeMemRefOp> make = getMaker(rewriter, op, op.getMemref());
-    if (failed(make))
-      return failure();
-    auto type = cast<RankedTensorType>(op.getValue().getType());
-    TiledAddress address = buildTiledAddress(rewriter, op.getLoc(), *make,
-                                             op.getIndices(), type.getShape());
+struct TiledStoreToPointers : TiledToPointers<TiledStoreOp> {
+  using TiledToPointers::TiledToPointers;
+  void rewrite(TiledStoreOp op, RankedTensorType, TiledAddress address,
+               PatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<StoreOp>(
         op, address.pointers, op.getValue(), address.mask, CacheModifierAttr(),
         EvictionPolicyAttr(), MemSemanticAttr(), MemScopeAttr());
-    return success();
   }
 };
 
-struct TiledAtomicToPointers : OpRewritePattern<TiledAtomicRMWOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(TiledAtomicRMWOp op,
-                                PatternRewriter &rewriter) const override {
-    FailureOr<MakeMemRefOp> make = getMaker(rewriter, op, op.getMemref());
-    if (failed(make))
-      return failure();
-    RankedTensorType type = op.getType();
-    TiledAddress address = buildTiledAddress(rewriter, op.getLoc(), *make,
-                                             op.getIndices(), type.getShape());
+struct TiledAtomicToPointers : TiledToPointers<TiledAtomicRMWOp> {
+  using TiledToPointers::TiledToPointers;
+  void rewrite(TiledAtomicRMWOp op, RankedTensorType type, TiledAddress address,
+               PatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<AtomicRMWOp>(
         op, type, op.getRmwModeAttr(), address.pointers, op.getValue(),
         address.mask, MemSemanticAttr(), MemScopeAttr());
-    return success();
   }
 };
 } // namespace
