@@ -172,3 +172,11 @@ nv_tileaa.func @mode(%m: !nv_tileaa.memref<?x?xi32, strides = [?, 1]>, %i: i32, 
   %o = nv_tileaa.tiled_atomic_rmw sub, %m[%i, %i], %x : !nv_tileaa.memref<?x?xi32, strides = [?, 1]>, tensor<16x16xi32> -> tensor<16x16xi32>
   nv_tileaa.return
 }
+
+// -----
+
+nv_tileaa.func @tile_base(%p: tensor<16x!nv_tileaa.ptr<f16>>, %n: i32) {
+  // expected-error @+1 {{'nv_tileaa.make_memref' op base must be a scalar pointer, not a tile}}
+  %m = nv_tileaa.make_memref %p, sizes [%n], strides [] : tensor<16x!nv_tileaa.ptr<f16>> -> !nv_tileaa.memref<?xf16, strides = [1]>
+  nv_tileaa.return
+}
