@@ -87,6 +87,27 @@ def ConvertCudaTileToTileAA
 }
 
 //===----------------------------------------------------------------------===//
+// Tiled memory ops
+//===----------------------------------------------------------------------===//
+
+def LowerTiledMemory : Pass<"tileaa-lower-tiled-memory", "::mlir::ModuleOp"> {
+  let summary = "Rewrite tiled_load/tiled_store/tiled_atomic_rmw into pointer ops";
+  let description = [{
+    Every `tiled_load`, `tiled_store` and `tiled_atomic_rmw` becomes a tile of
+    pointers (`make_range`, `splat`, `expand_dims`, `broadcast`, `addptr`)
+    with a bounds mask, and a `load`, `store` or `atomic_rmw` through it, so
+    that the vectorization (AxisInfo) and the software pipeliner treat them as
+    hand-written pointer code. The hints of `make_memref` become `assume`s
+    on its sizes, strides and base. Loop-invariant address parts are hoisted
+    out of their loops. The memref must come straight from a `make_memref`.
+    Runs before layout assignment; a later TMA lowering takes precedence over
+    these patterns by a higher benefit.
+  }];
+  let dependentDialects = ["::tileiras::nv_tileaa::NVTileAADialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+//===----------------------------------------------------------------------===//
 // Layouts
 //===----------------------------------------------------------------------===//
 

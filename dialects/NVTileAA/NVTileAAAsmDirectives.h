@@ -19,26 +19,52 @@
 
 namespace tileiras::nv_tileaa {
 
-/// The grid dimension as a bare keyword: `x`, `y` or `z`. (An enum attribute
-/// in the format would be printed with an extra leading space.)
-inline mlir::ParseResult parseGridDim(mlir::OpAsmParser &parser,
-                                      GridDimAttr &attr) {
+/// An enum attribute spelled as a bare keyword (an enum attribute in the
+/// format would be printed with an extra leading space): `symbolize` maps
+/// the keyword, `unknown` gives the message for one that is no case.
+template <typename AttrT, typename EnumT>
+mlir::ParseResult
+parseEnumKeyword(mlir::OpAsmParser &parser, AttrT &attr,
+                 std::optional<EnumT> (*symbolize)(llvm::StringRef),
+                 llvm::function_ref<std::string(llvm::StringRef)> unknown) {
   llvm::SMLoc loc = parser.getCurrentLocation();
   llvm::StringRef keyword;
   if (parser.parseKeyword(&keyword))
     return mlir::failure();
-  std::optional<GridDim> dim = symbolizeGridDim(keyword);
-  if (!dim)
-    return parser.emitError(loc) << "expected grid dimension x, y or z, but "
-                                    "got '"
-                                 << keyword << "'";
-  attr = GridDimAttr::get(parser.getContext(), *dim);
+  std::optional<EnumT> value = symbolize(keyword);
+  if (!value)
+    return parser.emitError(loc) << unknown(keyword);
+  attr = AttrT::get(parser.getContext(), *value);
   return mlir::success();
+}
+
+/// The grid dimension: `x`, `y` or `z`.
+inline mlir::ParseResult parseGridDim(mlir::OpAsmParser &parser,
+                                      GridDimAttr &attr) {
+  return parseEnumKeyword(parser, attr, &symbolizeGridDim, [](auto keyword) {
+    return ("expected grid dimension x, y or z, but got '" + keyword + "'")
+        .str();
+  });
 }
 
 inline void printGridDim(mlir::OpAsmPrinter &printer, mlir::Operation *,
                          GridDimAttr attr) {
   printer << stringifyGridDim(attr.getValue());
+}
+
+/// The read-modify-write mode of tiled_atomic_rmw (`add`), as atomic_rmw
+/// spells it.
+inline mlir::ParseResult parseRmwMode(mlir::OpAsmParser &parser,
+                                      AtomicRMWModeAttr &attr) {
+  return parseEnumKeyword(
+      parser, attr, &symbolizeAtomicRMWMode, [](auto keyword) {
+        return ("unknown atomic_rmw mode '" + keyword + "'").str();
+      });
+}
+
+inline void printRmwMode(mlir::OpAsmPrinter &printer, mlir::Operation *,
+                         AtomicRMWModeAttr attr) {
+  printer << stringifyAtomicRMWMode(attr.getValue());
 }
 
 /// make_range's attribute dictionary. Any order parses; `start` and `end`

@@ -544,6 +544,102 @@ def NVTileAA_AtomicCASOp : NVTileAA_Op<"atomic_cas", [
 }
 
 //===----------------------------------------------------------------------===//
+// Tensor descriptors and tiled memory ops
+//===----------------------------------------------------------------------===//
+
+def NVTileAA_GlobalMemRef
+    : Type<CPred<"::llvm::isa<::tileiras::nv_tileaa::GlobalMemRefType>($_self)">,
+           "!nv_tileaa.memref", "::tileiras::nv_tileaa::GlobalMemRefType">;
+
+def NVTileAA_MakeMemRefOp : NVTileAA_Op<"make_memref", [
+    Pure, AttrSizedOperandSegments]> {
+  let summary = "describe a strided tensor in global memory";
+  let description = [{
+    ```mlir
+    %a = nv_tileaa.make_memref %base, sizes [%m, %k], strides [%lda]
+        {strides_div_by = array<i64: 8, 1>, sizes_div_by = array<i64: 1, 8>}
+        : !nv_tileaa.ptr<f16> -> !nv_tileaa.memref<?x?xf16, strides = [?, 1]>
+    ```
+    The operands give the `?` sizes and strides of the result type, in
+    order (i32, in elements). Optional hints, one entry per dimension (1: no
+    claim), each a power of two: `sizes_div_by`, `strides_div_by`; and
+    `base_align` (bytes) for the base pointer. A false hint is undefined
+    behaviour, as for `assume`.
+  }];
+  let arguments = (ins NVTileAA_PtrLike:$base,
+                       Variadic<I32>:$sizes,
+                       Variadic<I32>:$strides,
+                       OptionalAttr<DenseI64ArrayAttr>:$sizes_div_by,
+                       OptionalAttr<DenseI64ArrayAttr>:$strides_div_by,
+                       OptionalAttr<I64Attr>:$base_align);
+  let results = (outs NVTileAA_GlobalMemRef:$result);
+  let assemblyFormat = [{
+    $base `,` `sizes` ` ` `[` $sizes `]` `,` `strides` ` ` `[` $strides `]`
+    attr-dict
+    `:` qualified(type($base)) `->` qualified(type($result))
+  }];
+  let extraClassDeclaration = [{
+    /// Size or stride `dim` as an i32 value: the operand when the type says
+    /// `?`, else a constant built with `builder`.
+    ::mlir::Value getSizeValue(::mlir::OpBuilder &builder, unsigned dim);
+    ::mlir::Value getStrideValue(::mlir::OpBuilder &builder, unsigned dim);
+  }];
+  let hasVerifier = 1;
+}
+
+def NVTileAA_TiledLoadOp : NVTileAA_Op<"tiled_load"> {
+  let summary = "load the tile at tile-index coordinates of a memref";
+  let description = [{
+    `%t = nv_tileaa.tiled_load %a[%i, %j] : !nv_tileaa.memref<?x?xf16, strides = [?, 1]> -> tensor<64x32xf16>`
+    reads elements [64 i, 64 i + 64) x [32 j, 32 j + 32). Elements outside
+    the memref's sizes read as zero, or as `padding` (`{padding = 1.0 : f16}`).
+  }];
+  let arguments = (ins Arg<NVTileAA_GlobalMemRef, "", [MemRead]>:$memref,
+                       Variadic<I32>:$indices,
+                       OptionalAttr<TypedAttrInterface>:$padding);
+  let results = (outs NVTileAA_Tile:$result);
+  let assemblyFormat = [{
+    $memref `[` $indices `]` attr-dict `:` qualified(type($memref)) `->`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def NVTileAA_TiledStoreOp : NVTileAA_Op<"tiled_store"> {
+  let summary = "store a tile at tile-index coordinates of a memref";
+  let description = [{
+    `nv_tileaa.tiled_store %c[%i, %j], %t : !nv_tileaa.memref<?x?xf32, strides = [?, 1]>, tensor<64x64xf32>`.
+    Elements outside the memref's sizes are not written.
+  }];
+  let arguments = (ins Arg<NVTileAA_GlobalMemRef, "", [MemWrite]>:$memref,
+                       Variadic<I32>:$indices, NVTileAA_Tile:$value);
+  let assemblyFormat = [{
+    $memref `[` $indices `]` `,` $value attr-dict `:`
+    qualified(type($memref)) `,` type($value)
+  }];
+  let hasVerifier = 1;
+}
+
+def NVTileAA_TiledAtomicRMWOp : NVTileAA_Op<"tiled_atomic_rmw"> {
+  let summary = "atomically add a tile at tile-index coordinates of a memref";
+  let description = [{
+    `%old = nv_tileaa.tiled_atomic_rmw add, %c[%i, %j], %t : !nv_tileaa.memref<?x?xf32, strides = [?, 1]>, tensor<64x64xf32> -> tensor<64x64xf32>`.
+    `add` (or `addf`) on i32, i64, f16, bf16, f32 or f64 elements, relaxed
+    at gpu scope; yields the old values. Elements outside the memref's sizes
+    are not touched and yield unspecified values.
+  }];
+  let arguments = (ins NVTileAA_AtomicRMWModeAttr:$rmw_mode,
+                       Arg<NVTileAA_GlobalMemRef, "", [MemRead, MemWrite]>:$memref,
+                       Variadic<I32>:$indices, NVTileAA_Tile:$value);
+  let results = (outs NVTileAA_Tile:$result);
+  let assemblyFormat = [{
+    custom<RmwMode>($rmw_mode) `,` $memref `[` $indices `]` `,` $value attr-dict `:`
+    qualified(type($memref)) `,` type($value) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Elementwise arithmetic
 //===----------------------------------------------------------------------===//
 

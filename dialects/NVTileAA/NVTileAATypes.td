@@ -82,4 +82,27 @@ def NVTileAA_SharedMemType : NVTileAA_Type<"SharedMem", "smem"> {
   }];
 }
 
+def NVTileAA_GlobalMemRefType : NVTileAA_Type<"GlobalMemRef", "memref"> {
+  let summary = "a strided tensor in global memory (a tensor descriptor)";
+  let description = [{
+    `!nv_tileaa.memref<?x?xf16, strides = [?, 1]>` describes a rank-1 to
+    rank-5 tensor in global memory: its sizes and strides (in elements), each
+    static or `?` (known at run time). The innermost stride is always the
+    literal 1: rows are contiguous, which both vectorized loads and TMA need.
+    Made by `make_memref`, read and written a tile at a time by `tiled_load`,
+    `tiled_store` and `tiled_atomic_rmw`.
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"int64_t", "sizes, ShapedType::kDynamic for ?">:$shape,
+    "::mlir::Type":$elementType,
+    ArrayRefParameter<"int64_t", "strides, ShapedType::kDynamic for ?">:$strides
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    static constexpr unsigned kMaxRank = 5;
+    unsigned getRank() const { return getShape().size(); }
+  }];
+}
+
 #endif // TILEIRAS_DIALECT_NVTILEAA_TYPES_TD

@@ -14,6 +14,7 @@ Exit status 0 when every example passes (or fails exactly as
 --expect-fail says), 1 otherwise.
 """
 import argparse
+import copy
 import os
 import sys
 import tempfile
@@ -33,8 +34,9 @@ def run_spec(toolchain, spec, target, sizes_key, ctas_at_once):
     """Compiles and runs one example; returns (results, seconds, error)."""
     start = time.time()
     try:
-        kernel = toolchain.build(os.path.join(REPO, "examples", spec.mlir),
-                                 target=target)
+        kernel = toolchain.build(
+            spec.source or os.path.join(REPO, "examples", spec.mlir),
+            target=target)
     except simlib.SimError as e:
         return [], time.time() - start, f"build failed: {e}"
     results = []
@@ -77,6 +79,8 @@ def main():
                         help="CTAs simulated concurrently")
     parser.add_argument("--sizes", default="sim", choices=["sim", "gpu"],
                         help="which problem sizes of the specs (gpu: slow)")
+    parser.add_argument("--mlir", help="compile this file instead of the "
+                                       "example (one --only kernel)")
     args = parser.parse_args()
 
     only = [n for n in args.only.split(",") if n]
@@ -85,6 +89,11 @@ def main():
         if name not in specs.BY_NAME:
             parser.error(f"no example named {name}")
     chosen = [specs.BY_NAME[n] for n in only] if only else list(specs.SPECS)
+    if args.mlir:
+        if len(chosen) != 1:
+            parser.error("--mlir needs exactly one --only kernel")
+        chosen = [copy.copy(chosen[0])]
+        chosen[0].source = os.path.abspath(args.mlir)
     work = args.work or tempfile.mkdtemp(prefix="tileiras-sim-")
     toolchain = simlib.Toolchain(work, bin_dir=args.bin)
     toolchain.runtime()

@@ -142,6 +142,7 @@ class Spec:
         self.name = name
         self.kernel = name          # the kernel function in the PTX
         self.mlir = f"{name}.mlir"  # under examples/
+        self.source = None          # a path that replaces it (--mlir)
         self.num_warps = num_warps
         self.args = args
         self.grid = grid            # size -> (x, y, z)
@@ -614,9 +615,30 @@ def _transpose():
         "exact: elements are copied")
 
 
+def _matmul_tma():
+    """matmul.mlir's kernel (128 x 128 tiles, 8 warps, 3 stages; the same
+    promises) on tensor descriptors: make_memref, tiled_load, tiled_store.
+    Same interface, grid, references and sizes."""
+    spec = copy.copy(_matmul())
+    spec.name = spec.kernel = "matmul_tma"
+    spec.mlir = "matmul_tma.mlir"
+    return spec
+
+
+def _matmul_tma_unhinted():
+    """matmul_tma.mlir with its make_memref hints removed (the caller passes
+    that source with --mlir): then any sizes and strides are allowed, so
+    they are odd here."""
+    spec = copy.copy(_matmul_tma())
+    spec.name = "matmul_tma_unhinted"
+    odd = {"m": 65, "n": 66, "k": 33, "lda": 35, "ldb": 67, "ldc": 69}
+    spec.sizes = {"gpu": [odd], "sim": [odd]}
+    return spec
+
+
 SPECS = [_vector_add(), _saxpy(), _softmax(), _layer_norm(), _row_sum(),
          _inclusive_scan(), _histogram(), _matmul(), _transpose(),
-         _matmul_int8(), _matmul_fp8(), _attention()]
+         _matmul_int8(), _matmul_fp8(), _attention(), _matmul_tma()]
 
 
 def _cuda_tile(spec):
@@ -632,7 +654,10 @@ def _cuda_tile(spec):
 CUDA_TILE_SPECS = [_cuda_tile(s) for s in SPECS
                    if s.name in ("vector_add", "softmax")] + [
                        _cuda_tile(_matmul_general())]
-BY_NAME = {spec.name: spec for spec in SPECS + CUDA_TILE_SPECS}
+# Needs its source from --mlir (the example without hints).
+VARIANT_SPECS = [_matmul_tma_unhinted()]
+BY_NAME = {spec.name: spec
+           for spec in SPECS + CUDA_TILE_SPECS + VARIANT_SPECS}
 
 
 # ------------------------------------------------------------- marshalling

@@ -30,6 +30,9 @@ void tileiras::buildFrontendPipeline(OpPassManager &pm,
 
 void tileiras::buildLayoutPipeline(OpPassManager &pm,
                                    const TileaaToNvvmOptions &options) {
+  // Tiled memory ops become pointer code first, so that layout assignment,
+  // vectorization and the pipeliner see ordinary loads and stores.
+  pm.addPass(createLowerTiledMemory());
   AssignLayoutsOptions layouts;
   layouts.numWarps = options.numWarps;
   pm.addPass(createAssignLayouts(layouts));

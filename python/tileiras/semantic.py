@@ -535,6 +535,109 @@ class Semantic:
             ", ".join(operands), self.memory_attrs(cache, eviction), ptr.type,
             value.type))
 
+    # ------------------------------------------------------ tiled memory
+    def _i32_operand(self, x, what):
+        x = self.to_tensor(x, int32)
+        if x.shape or not x.dtype.is_int:
+            self.error("%s must be an integer scalar, got %r" % (what, x))
+        return self.cast(x, int32)
+
+    def _hint_attr(self, name, hints, rank):
+        if hints is None:
+            return None
+        hints = tuple(int(core._unwrap(h)) for h in hints)
+        if len(hints) != rank:
+            self.error("%s needs %d entries, got %d" % (name, rank,
+                                                        len(hints)))
+        return "%s = array<i64: %s>" % (name, ", ".join(map(str, hints)))
+
+    def make_memref(self, base, sizes, strides, sizes_div_by,
+                    strides_div_by):
+        base = self.pointer(base)
+        if base.shape:
+            self.error("make_memref needs a scalar base pointer")
+        sizes, strides = list(sizes), list(strides)
+        if not 1 <= len(sizes) <= 5 or len(strides) != len(sizes):
+            self.error("make_memref needs 1 to 5 sizes and as many strides, "
+                       "got %d and %d" % (len(sizes), len(strides)))
+        last = core._unwrap(strides[-1])
+        if isinstance(last, tensor) or last != 1:
+            self.error("make_memref: the innermost stride must be the "
+                       "constant 1")
+        static, operands = {"sizes": [], "strides": []}, {"sizes": [],
+                                                         "strides": []}
+        for kind, values in (("sizes", sizes), ("strides", strides)):
+            for v in values:
+                v = core._unwrap(v)
+                if isinstance(v, int) and not isinstance(v, bool):
+                    static[kind].append(v)
+                else:
+                    static[kind].append(None)
+                    operands[kind].append(
+                        self._i32_operand(v, "a memref %s" % kind[:-1]).handle)
+        ref = core.memref(None, base.dtype.element_ty, static["sizes"],
+                          static["strides"])
+        attrs = [a for a in (
+            self._hint_attr("sizes_div_by", sizes_div_by, ref.rank),
+            self._hint_attr("strides_div_by", strides_div_by, ref.rank))
+            if a]
+        ref.handle = self.b.op(
+            "nv_tileaa.make_memref %s, sizes [%s], strides [%s]%s : %s -> %s"
+            % (base.handle, ", ".join(operands["sizes"]),
+               ", ".join(operands["strides"]),
+               " {%s}" % ", ".join(attrs) if attrs else "", base.type,
+               ref.type))
+        return ref
+
+    def _tiled_indices(self, ref, indices):
+        if not isinstance(ref, core.memref):
+            self.error("expected a memref from tl.make_memref, got %r"
+                       % (ref,))
+        indices = list(indices)
+        if len(indices) != ref.rank:
+            self.error("the memref has rank %d but %d tile indices were "
+                       "given" % (ref.rank, len(indices)))
+        return ", ".join(self._i32_operand(i, "a tile index").handle
+                         for i in indices)
+
+    def tiled_load(self, ref, indices, shape, padding):
+        operands = self._tiled_indices(ref, indices)
+        shape = tuple(int(core._unwrap(d)) for d in shape)
+        if len(shape) != ref.rank:
+            self.error("block_shape must have the memref's rank %d"
+                       % ref.rank)
+        ty = ref.dtype
+        attrs = ""
+        if padding is not None:
+            padding = core._unwrap(padding)
+            literal = (float_literal(padding, ty) if ty.is_floating
+                       else str(int(padding)))
+            attrs = " {padding = %s : %s}" % (literal, ty.mlir)
+        return tensor(self.b.op("nv_tileaa.tiled_load %s[%s]%s : %s -> %s" % (
+            ref.handle, operands, attrs, ref.type, ty.mlir_type(shape))),
+            ty, shape)
+
+    def tiled_value(self, ref, value):
+        value = self.to_tensor(value, ref.dtype)
+        if len(value.shape) != ref.rank:
+            self.error("the value must be a tile of the memref's rank %d, "
+                       "got shape %s" % (ref.rank, value.shape))
+        return self.cast(value, ref.dtype)
+
+    def tiled_store(self, ref, indices, value):
+        operands = self._tiled_indices(ref, indices)
+        value = self.tiled_value(ref, value)
+        self.b.emit("nv_tileaa.tiled_store %s[%s], %s : %s, %s" % (
+            ref.handle, operands, value.handle, ref.type, value.type))
+
+    def tiled_atomic_add(self, ref, indices, value):
+        operands = self._tiled_indices(ref, indices)
+        value = self.tiled_value(ref, value)
+        return tensor(self.b.op(
+            "nv_tileaa.tiled_atomic_rmw add, %s[%s], %s : %s, %s -> %s" % (
+                ref.handle, operands, value.handle, ref.type, value.type,
+                value.type)), value.dtype, value.shape)
+
     def atomic_attrs(self, sem, scope):
         sem, scope = core._unwrap(sem), core._unwrap(scope)
         if sem not in _ATOMIC_SEMS:

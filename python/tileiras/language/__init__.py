@@ -13,7 +13,8 @@ from . import _state
 from .core import (CompileError, bfloat16, bf16, bool_, constexpr, dtype,
                    float16, float32, float64, float8e4m3fn, float8e4nv,
                    float8e5, float8e5m2, fp16, fp32, fp64, int1, int8, int16,
-                   int32, int64, pointer_type, tensor, tf32, uint8, uint16,
+                   int32, int64, memref, pointer_type, tensor, tf32, uint8,
+                   uint16,
                    uint32, uint64, _shape_arg, _unwrap)
 
 
@@ -29,6 +30,7 @@ __all__ = [
     "arange", "zeros", "full",
     "zeros_like", "load", "store", "atomic_add", "atomic_max", "atomic_min",
     "atomic_and", "atomic_or", "atomic_xor", "atomic_xchg", "atomic_cas",
+    "make_memref", "tiled_load", "tiled_store", "tiled_atomic_add", "memref",
     "where", "maximum", "minimum", "fma", "exp", "exp2", "log", "log2",
     "sqrt", "rsqrt", "sin", "cos", "floor", "ceil", "erf", "abs", "sigmoid",
     "cdiv", "dot", "sum", "max", "min", "argmax", "argmin", "reduce",
@@ -110,6 +112,35 @@ def load(pointer, mask=None, other=None, cache_modifier="",
 def store(pointer, value, mask=None, cache_modifier="", eviction_policy=""):
     return _sem().store(pointer, value, mask, _unwrap(cache_modifier),
                         _unwrap(eviction_policy))
+
+
+# Tensor descriptors (docs/language.md, "Tensor descriptors")
+def make_memref(base, shape, strides, sizes_div_by=None, strides_div_by=None):
+    """A descriptor of the tensor at `base` with sizes `shape` and `strides`
+    (elements; ints are static, scalars are run-time values; the last
+    stride must be the constant 1). The optional hints are powers of two
+    per dimension that the sizes and strides are multiples of."""
+    return _sem().make_memref(base, shape, strides, sizes_div_by,
+                              strides_div_by)
+
+
+def tiled_load(ref, indices, block_shape, padding=None):
+    """The `block_shape` tile at tile indices `indices` (element offset =
+    index * block size per dimension); elements outside the tensor read as
+    0, or as `padding`."""
+    return _sem().tiled_load(ref, indices, block_shape, padding)
+
+
+def tiled_store(ref, indices, value):
+    """Stores the tile `value` at tile indices `indices`; elements outside
+    the tensor are not written."""
+    return _sem().tiled_store(ref, indices, value)
+
+
+def tiled_atomic_add(ref, indices, value):
+    """Atomically adds the tile `value` at tile indices `indices` (relaxed,
+    gpu scope); returns the old values."""
+    return _sem().tiled_atomic_add(ref, indices, value)
 
 
 def atomic_add(pointer, val, mask=None, sem="acq_rel", scope="gpu"):

@@ -104,6 +104,33 @@ fp16, bf16, fp32, fp64 = float16, bfloat16, float32, float64
 float8e4nv, float8e5 = float8e4m3fn, float8e5m2
 
 
+class memref:
+    """A tensor descriptor made by `tl.make_memref`: `handle` is the SSA
+    name of an `!nv_tileaa.memref`, `dtype` its element type, `sizes` and
+    `strides` one entry per dimension (an int when static, None when given
+    at run time). Only `tl.tiled_load`/`tiled_store`/`tiled_atomic_add`
+    use it."""
+
+    def __init__(self, handle, dtype, sizes, strides):
+        self.handle, self.dtype = handle, dtype
+        self.sizes, self.strides = tuple(sizes), tuple(strides)
+
+    @property
+    def rank(self):
+        return len(self.sizes)
+
+    @property
+    def type(self):
+        def extent(e):
+            return "?" if e is None else str(e)
+        return "!nv_tileaa.memref<%sx%s, strides = [%s]>" % (
+            "x".join(extent(e) for e in self.sizes), self.dtype.mlir,
+            ", ".join(extent(e) for e in self.strides))
+
+    def __repr__(self):
+        return "memref(%s: %s)" % (self.handle, self.type)
+
+
 def float_literal(value, ty):
     """An MLIR literal for the float `value` of type `ty` (hex bits for
     infinities and NaN, which have no decimal spelling)."""
