@@ -133,12 +133,12 @@ Attribute DISubprogramAttr::parse(AsmParser &parser, Type) {
   };
   if (parseFields(parser, field))
     return {};
-  const char *absent = !file       ? "file"
-                       : !line     ? "line"
-                       : !hasName  ? "name"
+  const char *absent = !file         ? "file"
+                       : !line       ? "line"
+                       : !hasName    ? "name"
                        : !hasLinkage ? "linkageName"
-                       : !unit     ? "compileUnit"
-                                   : nullptr;
+                       : !unit       ? "compileUnit"
+                                     : nullptr;
   if (absent)
     return missing(parser, at, "di_subprogram", absent), Attribute();
   Builder b(parser.getContext());
@@ -257,16 +257,13 @@ namespace {
 struct CudaTileAsmInterface : public OpAsmDialectInterface {
   using OpAsmDialectInterface::OpAsmDialectInterface;
   AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
-    StringRef name = llvm::TypeSwitch<Attribute, StringRef>(attr)
-                         .Case([](DIFileAttr) { return "di_file"; })
-                         .Case([](DICompileUnitAttr) {
-                           return "di_compile_unit";
-                         })
-                         .Case([](DISubprogramAttr) { return "di_subprogram"; })
-                         .Case([](DILexicalBlockAttr) {
-                           return "di_lexical_block";
-                         })
-                         .Default([](Attribute) { return ""; });
+    StringRef name =
+        llvm::TypeSwitch<Attribute, StringRef>(attr)
+            .Case([](DIFileAttr) { return "di_file"; })
+            .Case([](DICompileUnitAttr) { return "di_compile_unit"; })
+            .Case([](DISubprogramAttr) { return "di_subprogram"; })
+            .Case([](DILexicalBlockAttr) { return "di_lexical_block"; })
+            .Default([](Attribute) { return ""; });
     if (name.empty())
       return AliasResult::NoAlias;
     os << name;

@@ -212,6 +212,7 @@ struct ConvertCudaTileToTileAAPass
     SmallVector<ct::ModuleOp> modules(top.getOps<ct::ModuleOp>());
     OpBuilder b(&getContext());
     for (ct::ModuleOp module : modules) {
+      lowerDebugLocations(module);
       b.setInsertionPoint(module);
       for (Operation &op : module.getBody().front()) {
         auto global = dyn_cast<ct::GlobalOp>(op);

@@ -128,6 +128,10 @@ mlir::LogicalResult lowerForBodyWithExits(Lowering &l,
                                           tileiras::cuda_tile::ForOp op,
                                           mlir::Block *body);
 
+/// Replaces every #cuda_tile.di_loc under `root` by its file location
+/// (DebugLocations.cpp), which the line tables are made from.
+void lowerDebugLocations(mlir::Operation *root);
+
 } // namespace tileiras::cuda_tile_lowering
 
 #endif // TILEIRAS_PASSES_CUDATILETOTILEAA_LOWERINGCONTEXT_H
