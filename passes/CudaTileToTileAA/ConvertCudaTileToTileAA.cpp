@@ -151,15 +151,17 @@ static LogicalResult lowerEntry(ct::EntryOp entry, StringRef gpuName,
   MLIRContext *ctx = entry.getContext();
   Lowering l(b);
   l.loc = entry.getLoc();
-  SmallVector<Type> inputs;
+  // Views are passed as their components (ViewValues.cpp).
   for (BlockArgument arg : entry.getBody().front().getArguments()) {
     Type t = l.convertType(arg.getType());
-    if (!t)
+    if (!t && !isView(arg.getType()))
       return entry.emitOpError("argument #")
              << arg.getArgNumber() << " of type " << arg.getType()
-             << " cannot be a kernel parameter (only scalar tiles can)";
-    inputs.push_back(t);
+             << " cannot be a kernel parameter (only scalar tiles and views "
+                "can)";
   }
+  SmallVector<Type> inputs =
+      lowerTypes(l, entry.getBody().front().getArguments());
   auto hints = entry.getOptimizationHintsAttr();
   std::string key = hintKey(gpuName);
   int64_t numWarps = defaultNumWarps(entry);
@@ -186,9 +188,11 @@ static LogicalResult lowerEntry(ct::EntryOp entry, StringRef gpuName,
   Operation *func = b.create(state);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(block);
-  for (auto [arg, type] :
-       llvm::zip(entry.getBody().front().getArguments(), inputs))
-    l.map1(arg, block->addArgument(type, arg.getLoc()));
+  for (BlockArgument arg : entry.getBody().front().getArguments())
+    for (Type type : lowerTypes(l, arg))
+      block->addArgument(type, arg.getLoc());
+  mapSkippingTokens(l, entry.getBody().front().getArguments(),
+                    block->getArguments());
   l.tokenValue = l.create1("nv_tileaa.create_mem_token",
                            nv_tileaa::MemTokenType::get(ctx), {});
   Block &src = entry.getBody().front();

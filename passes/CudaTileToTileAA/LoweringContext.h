@@ -103,7 +103,17 @@ mlir::NamedAttribute scope(Lowering &l, tileiras::cuda_tile::MemoryScope s);
 /// nv_tileaa's rmw_mode for a cuda_tile atomic mode.
 mlir::NamedAttribute rmwMode(Lowering &l, tileiras::cuda_tile::AtomicMode mode);
 
-// Shared by the control-flow files (ControlOps.cpp, LoopOps.cpp).
+// Views as values (ViewValues.cpp): base pointer, then the dynamic extents
+// and strides as i64.
+bool isView(mlir::Type type);
+llvm::SmallVector<mlir::Type> viewComponentTypes(Lowering &l, mlir::Type view);
+void appendViewComponents(Lowering &l, mlir::Value view,
+                          llvm::SmallVectorImpl<mlir::Value> &out);
+/// Records `view` as the view made of `parts` (its components).
+void mapViewComponents(Lowering &l, mlir::Value view, mlir::ValueRange parts);
+
+// Shared by the control-flow files (ControlOps.cpp, LoopOps.cpp); views
+// are flattened into their components, tokens are dropped.
 bool isToken(mlir::Value v);
 /// The non-token values of `values`, lowered.
 llvm::SmallVector<mlir::Value> lowerValues(Lowering &l,

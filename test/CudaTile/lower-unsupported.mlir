@@ -12,20 +12,7 @@ cuda_tile.module @kernels {
 // -----
 
 cuda_tile.module @kernels {
-  entry @k(%p: tile<ptr<f32>>, %n: tile<i32>) {
-    %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
-    // expected-error @+1 {{'cuda_tile.loop' op cannot be lowered to nv_tileaa: views cannot be loop-carried yet}}
-    loop iter_values(%v = %tv) : tensor_view<?xf32, strides=[1]> {
-      break
-    }
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @kernels {
-  // expected-error @+1 {{'cuda_tile.entry' op argument #0 of type '!cuda_tile.token' cannot be a kernel parameter (only scalar tiles can)}}
+  // expected-error @+1 {{'cuda_tile.entry' op argument #0 of type '!cuda_tile.token' cannot be a kernel parameter (only scalar tiles and views can)}}
   entry @k(%t: token) {
     return
   }
