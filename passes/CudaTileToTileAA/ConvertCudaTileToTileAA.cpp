@@ -111,13 +111,19 @@ LogicalResult Lowering::lowerBlock(Block &src) {
 
 LogicalResult Lowering::lowerOp(Operation *op) {
   loc = op->getLoc();
+  orderScratchAccess(*this, op);
   bool handled = false;
-  for (auto family : {lowerElementwise, lowerShape, lowerMemory, lowerControl,
-                      lowerLoops, lowerAtomic, lowerPackOps, lowerGlobalOps}) {
+  for (auto family :
+       {lowerElementwise, lowerShape, lowerMemory, lowerControl, lowerLoops,
+        lowerAtomic, lowerPackOps, lowerGlobalOps, lowerAllocaOps}) {
     if (failed(family(*this, op, handled)))
       return failure();
-    if (handled)
+    if (handled) {
+      // Whatever the regions did to alloca memory is unknown here.
+      if (op->getNumRegions())
+        scratchState = ScratchState::Unknown;
       return success();
+    }
   }
   return op->emitOpError("is not supported by convert-cuda-tile-to-tileaa "
                          "yet");
@@ -162,6 +168,13 @@ static LogicalResult lowerEntry(ct::EntryOp entry, StringRef gpuName,
   }
   SmallVector<Type> inputs =
       lowerTypes(l, entry.getBody().front().getArguments());
+  // Allocas take their memory from a scratch buffer, the last parameter.
+  FailureOr<ScratchSize> scratch = assignAllocaOffsets(l, entry);
+  if (failed(scratch))
+    return failure();
+  Type bytePtr = nv_tileaa::PtrType::get(b.getI8Type());
+  if (scratch->bytesPerCta)
+    inputs.push_back(bytePtr);
   auto hints = entry.getOptimizationHintsAttr();
   std::string key = hintKey(gpuName);
   int64_t numWarps = defaultNumWarps(entry);
@@ -182,6 +195,12 @@ static LogicalResult lowerEntry(ct::EntryOp entry, StringRef gpuName,
   if (occupancy)
     state.addAttribute(nv_tileaa::NVTileAADialect::kOccupancyAttrName,
                        b.getI32IntegerAttr(*occupancy));
+  if (scratch->bytesPerCta) {
+    state.addAttribute(kScratchBytesAttr,
+                       b.getI64IntegerAttr(scratch->bytesPerCta));
+    state.addAttribute(kScratchAlignAttr,
+                       b.getI64IntegerAttr(scratch->alignment));
+  }
   Region *region = state.addRegion();
   Block *block = new Block();
   region->push_back(block);
@@ -191,10 +210,14 @@ static LogicalResult lowerEntry(ct::EntryOp entry, StringRef gpuName,
   for (BlockArgument arg : entry.getBody().front().getArguments())
     for (Type type : lowerTypes(l, arg))
       block->addArgument(type, arg.getLoc());
+  if (scratch->bytesPerCta)
+    block->addArgument(bytePtr, entry.getLoc());
   mapSkippingTokens(l, entry.getBody().front().getArguments(),
                     block->getArguments());
   l.tokenValue = l.create1("nv_tileaa.create_mem_token",
                            nv_tileaa::MemTokenType::get(ctx), {});
+  if (scratch->bytesPerCta)
+    setupScratch(l, block->getArguments().back(), scratch->bytesPerCta);
   Block &src = entry.getBody().front();
   bool returns = llvm::any_of(src, [](Operation &op) {
     return op.getNumRegions() && containsReturn(&op);

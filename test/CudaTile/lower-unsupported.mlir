@@ -2,16 +2,6 @@
 // RUN: tileiras-opt %s --convert-cuda-tile-to-tileaa -split-input-file -verify-diagnostics
 
 cuda_tile.module @kernels {
-  entry @k(%n: tile<i32>) {
-    // expected-error @+1 {{'cuda_tile.alloca' op is not supported by convert-cuda-tile-to-tileaa yet}}
-    %p = alloca num_elem = 64, alignment = 128 global : tile<ptr<f32>>
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @kernels {
   // expected-error @+1 {{'cuda_tile.entry' op argument #0 of type '!cuda_tile.token' cannot be a kernel parameter (only scalar tiles and views can)}}
   entry @k(%t: token) {
     return

@@ -298,6 +298,21 @@ def views(tc, rng):
     return None
 
 
+def alloca(tc, rng):
+    """Inputs/alloca.mlir: per-tile-block scratch from the buffer passed as
+    the last parameter (64 + 64 f32 per block at alignment 256: 512 bytes,
+    as the kernel metadata says), read back reversed by other threads."""
+    blocks = 3
+    x = [f32(rng.uniform(-100, 100)) for _ in range(64 * blocks)]
+    k = tc.build(os.path.join(INPUTS, "alloca.mlir"), target=TARGET)
+    out, _ = k.launch((blocks, 1, 1), (128, 1, 1), [
+        Buffer("x", pack("f", x)), Buffer("y", pack("f", [-7.0] * len(x))),
+        Buffer("scratch", bytes(512 * blocks))], ctas_at_once=blocks)
+    want = [f32(2 * x[64 * b + 63 - i] + 1.0)
+            for b in range(blocks) for i in range(64)]
+    return mismatch("alloca", unpack("f", out["y"]), want)
+
+
 def loop_return(tc, rng):
     """Inputs/loop_return.mlir: `return` from a `for` inside a `loop`;
     blocks leave at different steps (scales 0.01 .. 4), the first never."""
@@ -487,7 +502,7 @@ FP8_CASES = {"unpack8"}
 
 CASES = [loop_break, loop_return, rounding, globals_case, unpack8,
          scan_argmax, gather, for_continue, extract, batched_mma, casts, argmax,
-         atomic_red, pack_unpack, views]
+         atomic_red, pack_unpack, views, alloca]
 
 
 def main():
