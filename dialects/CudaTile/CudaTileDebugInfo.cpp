@@ -53,9 +53,14 @@ static ParseResult parseScope(AsmParser &parser, Attribute &out) {
   return success();
 }
 
-static ParseResult missing(AsmParser &parser, SMLoc at, StringRef attr,
-                           StringRef key) {
-  return parser.emitError(at) << attr << " needs '" << key << "'";
+/// Reports the first field of `fields` (present?, name) that is absent.
+static ParseResult
+requireFields(AsmParser &parser, SMLoc at, StringRef attr,
+              std::initializer_list<std::pair<bool, StringRef>> fields) {
+  for (auto [present, key] : fields)
+    if (!present)
+      return parser.emitError(at) << attr << " needs '" << key << "'";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -91,8 +96,8 @@ Attribute DICompileUnitAttr::parse(AsmParser &parser, Type) {
         return parseTyped(parser, file, "a #cuda_tile.di_file");
       }))
     return {};
-  if (!file)
-    return missing(parser, at, "di_compile_unit", "file"), Attribute();
+  if (requireFields(parser, at, "di_compile_unit", {{bool(file), "file"}}))
+    return {};
   return get(parser.getContext(), file);
 }
 
@@ -133,14 +138,13 @@ Attribute DISubprogramAttr::parse(AsmParser &parser, Type) {
   };
   if (parseFields(parser, field))
     return {};
-  const char *absent = !file         ? "file"
-                       : !line       ? "line"
-                       : !hasName    ? "name"
-                       : !hasLinkage ? "linkageName"
-                       : !unit       ? "compileUnit"
-                                     : nullptr;
-  if (absent)
-    return missing(parser, at, "di_subprogram", absent), Attribute();
+  if (requireFields(parser, at, "di_subprogram",
+                    {{bool(file), "file"},
+                     {line.has_value(), "line"},
+                     {hasName, "name"},
+                     {hasLinkage, "linkageName"},
+                     {bool(unit), "compileUnit"}}))
+    return {};
   Builder b(parser.getContext());
   return get(parser.getContext(), file, *line, b.getStringAttr(name),
              b.getStringAttr(linkage), unit, scopeLine);
@@ -195,13 +199,12 @@ Attribute DILexicalBlockAttr::parse(AsmParser &parser, Type) {
   };
   if (parseFields(parser, field))
     return {};
-  const char *absent = !scope    ? "scope"
-                       : !file   ? "file"
-                       : !line   ? "line"
-                       : !column ? "column"
-                                 : nullptr;
-  if (absent)
-    return missing(parser, at, "di_lexical_block", absent), Attribute();
+  if (requireFields(parser, at, "di_lexical_block",
+                    {{bool(scope), "scope"},
+                     {bool(file), "file"},
+                     {line.has_value(), "line"},
+                     {column.has_value(), "column"}}))
+    return {};
   return get(parser.getContext(), scope, file, *line, *column);
 }
 

@@ -109,8 +109,21 @@ LogicalResult Lowering::lowerBlock(Block &src) {
   return success();
 }
 
+// i4 and f4E2M1FN tiles: nv_tileaa has no 4-bit element type (see
+// docs/cuda-tile.md, "Not supported yet").
+static bool isFourBit(Type type) {
+  auto tile = dyn_cast<ct::TileType>(type);
+  return tile && tile.getElementType().isIntOrFloat() &&
+         tile.getElementType().getIntOrFloatBitWidth() == 4;
+}
+
 LogicalResult Lowering::lowerOp(Operation *op) {
   loc = op->getLoc();
+  for (Type t :
+       llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
+    if (isFourBit(t))
+      return fail(op, "4-bit element types (i4, f4E2M1FN) are not "
+                      "supported");
   orderScratchAccess(*this, op);
   bool handled = false;
   for (auto family :

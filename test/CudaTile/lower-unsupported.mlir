@@ -39,3 +39,25 @@ cuda_tile.module @kernels {
     return
   }
 }
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @k() {
+    %c = constant <i8: [1, 2, 3, 4]> : tile<4xi8>
+    // expected-error @+1 {{'cuda_tile.unpack' op cannot be lowered to nv_tileaa: 4-bit element types (i4, f4E2M1FN) are not supported}}
+    %u = unpack %c : tile<4xi8> -> tile<8xi4>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @k() {
+    %c = constant <f32: [1.0, 2.0, 3.0, 4.0]> : tile<4xf32>
+    // expected-error @+1 {{'cuda_tile.ftof' op cannot be lowered to nv_tileaa: 4-bit element types (i4, f4E2M1FN) are not supported}}
+    %t = ftof %c : tile<4xf32> -> tile<4xf4E2M1FN>
+    return
+  }
+}
