@@ -3,8 +3,8 @@
 // The LLVM pipeline derives line tables (.file/.loc in PTX) from
 // FileLineColLoc locations, so every di_loc becomes its file location, with
 // a relative file name completed by the directory of its scope's
-// di_file. Call sites keep their structure; other locations stay as they
-// are.
+// di_file. Call sites keep their structure inside entries (globals keep
+// the callee end); other locations stay as they are.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,6 +43,20 @@ static Location lowerLocation(Location loc) {
   return loc;
 }
 
+/// The callee end of a call site (outermost first).
+static Location calleeOf(Location loc) {
+  while (auto call = dyn_cast<CallSiteLoc>(loc))
+    loc = call.getCallee();
+  return loc;
+}
+
 void tileiras::cuda_tile_lowering::lowerDebugLocations(Operation *root) {
-  root->walk([](Operation *op) { op->setLoc(lowerLocation(op->getLoc())); });
+  root->walk([](Operation *op) {
+    Location loc = lowerLocation(op->getLoc());
+    // Outside a function a call site means nothing to the line tables, and
+    // upstream ensure-debug-info-scope-on-llvm-func crashes on one.
+    if (isa<tileiras::cuda_tile::GlobalOp, tileiras::cuda_tile::ModuleOp>(op))
+      loc = calleeOf(loc);
+    op->setLoc(loc);
+  });
 }

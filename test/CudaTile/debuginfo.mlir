@@ -1,5 +1,8 @@
 // Debug-information attributes print back as NVIDIA's tools print them, in
 // text and through Tile IR bytecode 13.1, 13.2 and 13.3 (debug section).
+// Call-site locations: bytecode-debuginfo.test (kept out of *.mlir files:
+// the fuzz campaign feeds those to upstream ensure-debug-info-scope-on-
+// llvm-func, which crashes on a call site outside an llvm.func).
 // RUN: tileiras-opt --mlir-print-debuginfo %s | FileCheck %s
 // RUN: tileiras-opt --mlir-print-debuginfo %s > %t.1.mlir
 // RUN: tileiras-opt --mlir-print-debuginfo %t.1.mlir > %t.2.mlir
@@ -49,8 +52,7 @@
 // CHECK-DAG: [[L1]] = #cuda_tile.di_loc<[[F1]] in #di_subprogram>
 // CHECK-DAG: [[L2]] = #cuda_tile.di_loc<[[F2]] in #di_lexical_block>
 // CHECK-DAG: [[L3]] = #cuda_tile.di_loc<[[F3]] in #di_lexical_block1>
-// CHECK-DAG: [[L4]] = loc(callsite([[CALLEE:#loc[0-9]+]] at [[L2]]))
-// CHECK-DAG: [[CALLEE]] = #cuda_tile.di_loc<[[F4]] in #di_subprogram1>
+// CHECK-DAG: [[L4]] = #cuda_tile.di_loc<[[F4]] in #di_subprogram1>
 // CHECK-DAG: [[LF]] = #cuda_tile.di_loc<[[F5]] in #di_subprogram>
 cuda_tile.module @kernels {
   entry @kernel(%x: tile<i32>) {
@@ -59,7 +61,7 @@ cuda_tile.module @kernels {
     %p = cmpi equal %s, %c, signed : tile<i32> -> tile<i1> loc(unknown)
     if %p {
       %m = muli %s, %c : tile<i32> loc(#cuda_tile.di_loc<loc("/tmp/foo.py":11:12) in #inner>)
-      yield loc(callsite(#cuda_tile.di_loc<loc("/tmp/foo.py":31:2) in #helper> at #cuda_tile.di_loc<loc("/tmp/foo.py":9:10) in #block>))
+      yield loc(#cuda_tile.di_loc<loc("/tmp/foo.py":31:2) in #helper>)
     } loc(#cuda_tile.di_loc<loc("/tmp/foo.py":9:10) in #block>)
     return loc(unknown)
   } loc(#cuda_tile.di_loc<loc("foo.py":1:1) in #subprogram>)

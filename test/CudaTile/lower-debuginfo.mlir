@@ -16,13 +16,12 @@
 // CHECK-NOT: di_loc<
 // CHECK-DAG: [[ADD]] = loc("/src/kernels/vadd.py":15:8)
 // CHECK-DAG: [[MUL]] = loc("/abs/other.py":3:1)
-// CHECK-DAG: [[RET]] = loc(callsite([[CALLEE:#loc[0-9]+]] at [[ADD]]))
-// CHECK-DAG: [[CALLEE]] = loc("/src/kernels/vadd.py":40:2)
+// CHECK-DAG: [[RET]] = loc("/src/kernels/vadd.py":40:2)
 // CHECK-DAG: [[FN]] = loc("/src/kernels/vadd.py":10:0)
 cuda_tile.module @kernels {
   entry @k(%x: tile<f32>) {
     %s = addf %x, %x : tile<f32> loc(#cuda_tile.di_loc<loc("vadd.py":15:8) in #block>)
     %m = mulf %s, %x : tile<f32> loc(#cuda_tile.di_loc<loc("/abs/other.py":3:1) in #sp>)
-    return loc(callsite(#cuda_tile.di_loc<loc("vadd.py":40:2) in #sp> at #cuda_tile.di_loc<loc("vadd.py":15:8) in #block>))
+    return loc(#cuda_tile.di_loc<loc("vadd.py":40:2) in #sp>)
   } loc(#cuda_tile.di_loc<loc("vadd.py":10:0) in #sp>)
 }
