@@ -208,7 +208,7 @@ OwningOpRef<mlir::ModuleOp> BytecodeReader::read() {
   if (!producer.empty())
     module.setProducer(producer);
   Block *body = &module.getBody().front();
-  if (readGlobals(body) || readFunctions(body))
+  if (readGlobals(body) || readFunctions(body) || readDebugSection())
     return nullptr;
   return top;
 }
@@ -298,6 +298,7 @@ bool BytecodeReader::readFunction(Cursor &c, Block *body) {
   for (Type input : fnType.getInputs())
     block->addArgument(input, loc);
   body->push_back(Operation::create(state));
+  functionLocs.emplace_back(&body->back(), locIndex);
   values.assign(block->getArguments().begin(), block->getArguments().end());
   Cursor bc(bodyBytes, sink);
   while (!bc.atEnd())

@@ -61,15 +61,32 @@ private:
   bool decodeType(llvm::ArrayRef<uint8_t> data, mlir::Type &out,
                   unsigned depth);
 
+  // The debug section (BytecodeDebugInfo.cpp).
+  bool readDebugSection();
+  bool applyDebugList(mlir::Operation *fn, uint64_t list,
+                      llvm::ArrayRef<uint64_t> starts,
+                      llvm::ArrayRef<uint64_t> ids);
+  bool getDebugAttr(uint64_t id, mlir::Attribute &out, unsigned depth);
+  bool decodeDebugAttr(llvm::ArrayRef<uint8_t> data, mlir::Attribute &out,
+                       unsigned depth);
+  bool decodeSubprogram(Cursor &c, mlir::Attribute &out, unsigned depth);
+  template <typename AttrT>
+  bool getDebugAs(Cursor &c, AttrT &out, const char *what, unsigned depth);
+
   struct Section {
     llvm::ArrayRef<uint8_t> payload;
     size_t base = 0;
     bool present = false;
   };
+  static constexpr unsigned kDebugSection = 3;
   Section sections[8];
   std::vector<llvm::ArrayRef<uint8_t>> strings, typeItems, constants;
   std::vector<mlir::Type> types;
   llvm::StringRef producer;
+  /// Each function and its debug list number (0 = none).
+  std::vector<std::pair<mlir::Operation *, uint64_t>> functionLocs;
+  std::vector<llvm::ArrayRef<uint8_t>> debugItems;
+  std::vector<mlir::Attribute> debugAttrs;
 };
 
 } // namespace tileiras::cuda_tile

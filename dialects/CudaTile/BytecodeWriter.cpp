@@ -1,8 +1,8 @@
 //===- BytecodeWriter.cpp - Tile IR bytecode: file, sections, tables ------===//
 //
 // Writes sections in the order NVIDIA's C++ writer uses (global, function,
-// constant, type, producer, string, end). Debug information is not written
-// (every location reads back as unknown).
+// constant, debug, type, producer, string, end). Debug information is
+// written for functions with #cuda_tile.di_loc or call-site locations.
 //
 //===----------------------------------------------------------------------===//
 
@@ -333,7 +333,7 @@ LogicalResult BytecodeWriter::writeFunction(EntryOp entry, Bytes &out) {
   out.varint(*type);
   auto hints = entry.getOptimizationHintsAttr();
   out.byte(2 | (hints ? 4 : 0));
-  out.varint(0); // no debug information
+  out.varint(debugList(entry));
   if (hints) {
     out.varint(11);
     if (failed(hintsPayload(entry, hints, out)))
@@ -365,8 +365,7 @@ static void section(Bytes &file, unsigned id, const Bytes &payload,
   file.append(payload.data);
 }
 
-// count, padding, offsets, data.
-static Bytes indexTable(ArrayRef<Bytes> items, unsigned width) {
+Bytes tileiras::cuda_tile::indexTable(ArrayRef<Bytes> items, unsigned width) {
   Bytes out;
   out.varint(items.size());
   out.padTo(width == 8 ? 8 : 4);
@@ -407,6 +406,9 @@ LogicalResult BytecodeWriter::write(ModuleOp module, raw_ostream &os) {
   section(file, 2, functions, 8);
   if (!constants.empty())
     section(file, 4, indexTable(constants, 8), 8);
+  Bytes debug = debugSection();
+  if (!debug.data.empty())
+    section(file, 3, debug, 8);
   section(file, 5, indexTable(types, 4), 4);
   if (!producer.data.empty())
     section(file, 7, producer, 0);

@@ -43,6 +43,9 @@ struct Bytes {
   }
 };
 
+/// count, padding, `count` offsets of `width` bytes, data.
+Bytes indexTable(llvm::ArrayRef<Bytes> items, unsigned width);
+
 class BytecodeWriter {
 public:
   BytecodeWriter(BytecodeVersion version) : version(version) {}
@@ -72,11 +75,19 @@ private:
   mlir::LogicalResult encodeType(mlir::Operation *op, mlir::Type type,
                                  Bytes &out);
 
+  // The debug section (BytecodeDebugInfo.cpp).
+  uint64_t debugId(mlir::Attribute attr);
+  uint64_t debugList(EntryOp entry);
+  Bytes debugSection();
+
   llvm::StringMap<uint64_t> stringIds;
   std::vector<std::string> strings;
   llvm::DenseMap<mlir::Type, uint64_t> typeIds;
   std::vector<Bytes> types;
   std::vector<Bytes> constants;
+  llvm::DenseMap<mlir::Attribute, uint64_t> debugIds;
+  std::vector<Bytes> debugItems;
+  std::vector<uint64_t> listStarts, listIds;
 };
 
 } // namespace tileiras::cuda_tile

@@ -73,6 +73,9 @@ parseArgumentList(mlir::OpAsmParser &parser,
 void printArgumentList(mlir::OpAsmPrinter &printer,
                        mlir::Block::BlockArgListType args);
 
+/// Aliases #di_file, #di_subprogram, ... (CudaTileDebugInfo.cpp).
+void registerDebugInfoAsmInterface(CudaTileDialect *dialect);
+
 } // namespace tileiras::cuda_tile
 
 #endif // TILEIRAS_DIALECT_CUDATILE_CUDATILEASM_H

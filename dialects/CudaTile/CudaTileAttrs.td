@@ -120,4 +120,48 @@ def CudaTile_BoundedAttr : CudaTile_Attr<"Bounded", "bounded"> {
                         "std::optional<int64_t>":$ub);
 }
 
+
+//===----------------------------------------------------------------------===//
+// Debug information (CudaTileDebugInfo.cpp). Printed with aliases
+// (#di_file, #di_subprogram, ...) as NVIDIA's tools print them.
+//===----------------------------------------------------------------------===//
+
+def CudaTile_DIFileAttr : CudaTile_Attr<"DIFile", "di_file"> {
+  let summary = "debug info: a source file and its directory";
+  let parameters = (ins "::mlir::StringAttr":$name,
+                        "::mlir::StringAttr":$directory);
+}
+
+def CudaTile_DICompileUnitAttr
+    : CudaTile_Attr<"DICompileUnit", "di_compile_unit"> {
+  let summary = "debug info: a compile unit";
+  let parameters = (ins "DIFileAttr":$file);
+}
+
+def CudaTile_DISubprogramAttr : CudaTile_Attr<"DISubprogram", "di_subprogram"> {
+  let summary = "debug info: a function";
+  let parameters = (ins "DIFileAttr":$file, "unsigned":$line,
+                        "::mlir::StringAttr":$name,
+                        "::mlir::StringAttr":$linkageName,
+                        "DICompileUnitAttr":$compileUnit,
+                        "std::optional<unsigned>":$scopeLine);
+}
+
+def CudaTile_DILexicalBlockAttr
+    : CudaTile_Attr<"DILexicalBlock", "di_lexical_block"> {
+  let summary = "debug info: a lexical block inside a subprogram or block";
+  let parameters = (ins "::mlir::Attribute":$scope, "DIFileAttr":$file,
+                        "unsigned":$line, "unsigned":$column);
+  let genVerifyDecl = 1;
+}
+
+def CudaTile_DILocAttr : LocationAttrDef<CudaTile_Dialect, "DILoc"> {
+  let mnemonic = "di_loc";
+  let summary = "debug info: a file location inside a scope";
+  let parameters = (ins "::mlir::FileLineColLoc":$loc,
+                        "::mlir::Attribute":$scope);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
 #endif // TILEIRAS_DIALECT_CUDATILE_ATTRS_TD

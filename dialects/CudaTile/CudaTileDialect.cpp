@@ -1,6 +1,6 @@
 //===- CudaTileDialect.cpp - the cuda_tile dialect ------------------------===//
 
-#include "tileiras/Dialect/CudaTile/CudaTile.h"
+#include "CudaTileAsm.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -14,4 +14,5 @@ void CudaTileDialect::initialize() {
   registerTypes();
   registerAttributes();
   registerCudaTileDialectOperations(this);
+  registerDebugInfoAsmInterface(this);
 }

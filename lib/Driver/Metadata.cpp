@@ -68,6 +68,13 @@ std::vector<KernelMetadata> driver::collectKernelMetadata(ModuleOp module) {
     kernel.dynamicSharedBytes = dynamicSharedMemoryBytes(func);
     if (auto bytes = func->getAttrOfType<IntegerAttr>(kSharedMemoryAttr))
       kernel.staticSharedBytes = bytes.getInt() - kernel.dynamicSharedBytes;
+    // Set by convert-cuda-tile-to-tileaa for kernels with allocas.
+    if (auto bytes = func->getAttrOfType<IntegerAttr>(
+            "tileiras.global_scratch_bytes_per_cta"))
+      kernel.globalScratchBytes = bytes.getInt();
+    if (auto align = func->getAttrOfType<IntegerAttr>(
+            "tileiras.global_scratch_alignment"))
+      kernel.globalScratchAlignment = align.getInt();
     kernels.push_back(std::move(kernel));
   });
   return kernels;
@@ -151,6 +158,8 @@ static llvm::json::Object kernelJson(const KernelMetadata &kernel) {
       {"cluster_dims", dimsJson(kernel.clusterDims)},
       {"static_shared_memory_bytes", kernel.staticSharedBytes},
       {"dynamic_shared_memory_bytes", kernel.dynamicSharedBytes},
+      {"global_scratch_bytes_per_cta", kernel.globalScratchBytes},
+      {"global_scratch_alignment", kernel.globalScratchAlignment},
       // TMA descriptors the launcher must build: none until kernels take
       // tensor-map parameters.
       {"tensor_maps", llvm::json::Array()},

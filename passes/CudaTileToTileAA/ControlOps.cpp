@@ -23,7 +23,9 @@ SmallVector<Value>
 tileiras::cuda_tile_lowering::lowerValues(Lowering &l, ValueRange values) {
   SmallVector<Value> out;
   for (Value v : values)
-    if (!isToken(v))
+    if (isView(v.getType()))
+      appendViewComponents(l, v, out);
+    else if (!isToken(v))
       out.push_back(l.lookup(v));
   return out;
 }
@@ -32,19 +34,28 @@ SmallVector<Type> tileiras::cuda_tile_lowering::lowerTypes(Lowering &l,
                                                            ValueRange values) {
   SmallVector<Type> out;
   for (Value v : values)
-    if (!isToken(v))
+    if (isView(v.getType()))
+      llvm::append_range(out, viewComponentTypes(l, v.getType()));
+    else if (!isToken(v))
       out.push_back(l.convertType(v.getType()));
   return out;
 }
 
-// Maps `from` (skipping tokens, which map to the token placeholder) onto
-// `to`.
+// Maps `from` (skipping tokens, which map to the token placeholder, and
+// taking the components of views) onto `to`.
 void tileiras::cuda_tile_lowering::mapSkippingTokens(Lowering &l,
                                                      ValueRange from,
                                                      ValueRange to) {
   size_t next = 0;
-  for (Value v : from)
-    l.map1(v, isToken(v) ? l.token() : to[next++]);
+  for (Value v : from) {
+    if (isView(v.getType())) {
+      size_t n = viewComponentTypes(l, v.getType()).size();
+      mapViewComponents(l, v, to.slice(next, n));
+      next += n;
+    } else {
+      l.map1(v, isToken(v) ? l.token() : to[next++]);
+    }
+  }
 }
 
 LogicalResult tileiras::cuda_tile_lowering::lowerRegionInto(Lowering &l,
@@ -59,9 +70,6 @@ static LogicalResult lowerFor(Lowering &l, ct::ForOp op) {
   // A `for` holding a return is lowered with the entry's exits (LoopOps).
   if (containsReturn(op))
     return l.fail(op, "a 'return' inside a loop must leave an entry");
-  for (Value v : op.getInitValues())
-    if (!isToken(v) && !l.convertType(v.getType()))
-      return l.fail(op, "views cannot be loop-carried yet");
   auto forOp = scf::ForOp::create(
       l.b, l.loc, l.lookup(op.getLowerBound()), l.lookup(op.getUpperBound()),
       l.lookup(op.getStep()), lowerValues(l, op.getInitValues()));
@@ -83,9 +91,6 @@ static LogicalResult lowerFor(Lowering &l, ct::ForOp op) {
 }
 
 static LogicalResult lowerIf(Lowering &l, ct::IfOp op) {
-  for (Value v : op.getResults())
-    if (!isToken(v) && !l.convertType(v.getType()))
-      return l.fail(op, "views cannot be results of 'if' yet");
   bool hasElse = !op.getElseRegion().empty();
   auto ifOp = scf::IfOp::create(l.b, l.loc, lowerTypes(l, op.getResults()),
                                 l.lookup(op.getCondition()), hasElse);

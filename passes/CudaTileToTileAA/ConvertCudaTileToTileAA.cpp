@@ -109,15 +109,34 @@ LogicalResult Lowering::lowerBlock(Block &src) {
   return success();
 }
 
+// i4 and f4E2M1FN tiles: nv_tileaa has no 4-bit element type (see
+// docs/cuda-tile.md, "Not supported yet").
+static bool isFourBit(Type type) {
+  auto tile = dyn_cast<ct::TileType>(type);
+  return tile && tile.getElementType().isIntOrFloat() &&
+         tile.getElementType().getIntOrFloatBitWidth() == 4;
+}
+
 LogicalResult Lowering::lowerOp(Operation *op) {
   loc = op->getLoc();
+  for (Type t :
+       llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
+    if (isFourBit(t))
+      return fail(op, "4-bit element types (i4, f4E2M1FN) are not "
+                      "supported");
+  orderScratchAccess(*this, op);
   bool handled = false;
-  for (auto family : {lowerElementwise, lowerShape, lowerMemory, lowerControl,
-                      lowerLoops, lowerAtomic, lowerPackOps, lowerGlobalOps}) {
+  for (auto family :
+       {lowerElementwise, lowerShape, lowerMemory, lowerControl, lowerLoops,
+        lowerAtomic, lowerPackOps, lowerGlobalOps, lowerAllocaOps}) {
     if (failed(family(*this, op, handled)))
       return failure();
-    if (handled)
+    if (handled) {
+      // Whatever the regions did to alloca memory is unknown here.
+      if (op->getNumRegions())
+        scratchState = ScratchState::Unknown;
       return success();
+    }
   }
   return op->emitOpError("is not supported by convert-cuda-tile-to-tileaa "
                          "yet");
@@ -151,15 +170,24 @@ static LogicalResult lowerEntry(ct::EntryOp entry, StringRef gpuName,
   MLIRContext *ctx = entry.getContext();
   Lowering l(b);
   l.loc = entry.getLoc();
-  SmallVector<Type> inputs;
+  // Views are passed as their components (ViewValues.cpp).
   for (BlockArgument arg : entry.getBody().front().getArguments()) {
     Type t = l.convertType(arg.getType());
-    if (!t)
+    if (!t && !isView(arg.getType()))
       return entry.emitOpError("argument #")
              << arg.getArgNumber() << " of type " << arg.getType()
-             << " cannot be a kernel parameter (only scalar tiles can)";
-    inputs.push_back(t);
+             << " cannot be a kernel parameter (only scalar tiles and views "
+                "can)";
   }
+  SmallVector<Type> inputs =
+      lowerTypes(l, entry.getBody().front().getArguments());
+  // Allocas take their memory from a scratch buffer, the last parameter.
+  FailureOr<ScratchSize> scratch = assignAllocaOffsets(l, entry);
+  if (failed(scratch))
+    return failure();
+  Type bytePtr = nv_tileaa::PtrType::get(b.getI8Type());
+  if (scratch->bytesPerCta)
+    inputs.push_back(bytePtr);
   auto hints = entry.getOptimizationHintsAttr();
   std::string key = hintKey(gpuName);
   int64_t numWarps = defaultNumWarps(entry);
@@ -180,17 +208,29 @@ static LogicalResult lowerEntry(ct::EntryOp entry, StringRef gpuName,
   if (occupancy)
     state.addAttribute(nv_tileaa::NVTileAADialect::kOccupancyAttrName,
                        b.getI32IntegerAttr(*occupancy));
+  if (scratch->bytesPerCta) {
+    state.addAttribute(kScratchBytesAttr,
+                       b.getI64IntegerAttr(scratch->bytesPerCta));
+    state.addAttribute(kScratchAlignAttr,
+                       b.getI64IntegerAttr(scratch->alignment));
+  }
   Region *region = state.addRegion();
   Block *block = new Block();
   region->push_back(block);
   Operation *func = b.create(state);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(block);
-  for (auto [arg, type] :
-       llvm::zip(entry.getBody().front().getArguments(), inputs))
-    l.map1(arg, block->addArgument(type, arg.getLoc()));
+  for (BlockArgument arg : entry.getBody().front().getArguments())
+    for (Type type : lowerTypes(l, arg))
+      block->addArgument(type, arg.getLoc());
+  if (scratch->bytesPerCta)
+    block->addArgument(bytePtr, entry.getLoc());
+  mapSkippingTokens(l, entry.getBody().front().getArguments(),
+                    block->getArguments());
   l.tokenValue = l.create1("nv_tileaa.create_mem_token",
                            nv_tileaa::MemTokenType::get(ctx), {});
+  if (scratch->bytesPerCta)
+    setupScratch(l, block->getArguments().back(), scratch->bytesPerCta);
   Block &src = entry.getBody().front();
   bool returns = llvm::any_of(src, [](Operation &op) {
     return op.getNumRegions() && containsReturn(&op);
@@ -212,6 +252,7 @@ struct ConvertCudaTileToTileAAPass
     SmallVector<ct::ModuleOp> modules(top.getOps<ct::ModuleOp>());
     OpBuilder b(&getContext());
     for (ct::ModuleOp module : modules) {
+      lowerDebugLocations(module);
       b.setInsertionPoint(module);
       for (Operation &op : module.getBody().front()) {
         auto global = dyn_cast<ct::GlobalOp>(op);

@@ -163,9 +163,6 @@ static LogicalResult fillBlock(Lowering &l, Block *dst,
 /// An `if` holding exits: an scf.if yielding (exited, go, T, R, results).
 static FailureOr<Tuple> lowerExitIf(Lowering &l, const ExitFrame &f,
                                     ct::IfOp op) {
-  for (Value v : op.getResults())
-    if (!isToken(v) && !l.convertType(v.getType()))
-      return l.fail(op, "views cannot be results of 'if' yet");
   SmallVector<Type> yTypes = lowerTypes(l, op.getResults());
   auto ifOp = scf::IfOp::create(l.b, l.loc, tupleTypes(l, f, yTypes),
                                 l.lookup(op.getCondition()),
@@ -257,20 +254,9 @@ static FailureOr<Tuple> lowerTail(Lowering &l, const ExitFrame &f,
   return failure(); // unreachable: blocks end in a terminator
 }
 
-static LogicalResult checkCarried(Lowering &l, Operation *op,
-                                  ValueRange values) {
-  for (Value v : values)
-    if (!isToken(v) && !l.convertType(v.getType()))
-      return l.fail(op, "views cannot be loop-carried yet");
-  return success();
-}
-
 /// `loop` -> scf.while; with `returns`, the returned flag is its last
 /// result (returned here), else the result is null.
 static FailureOr<Value> lowerLoop(Lowering &l, ct::LoopOp op, bool returns) {
-  if (failed(checkCarried(l, op, op.getInitValues())) ||
-      failed(checkCarried(l, op, op.getResults())))
-    return failure();
   SmallVector<Value> inits = lowerValues(l, op.getInitValues());
   SmallVector<Type> iterTypes = lowerTypes(l, op.getInitValues());
   ExitFrame f;
@@ -317,8 +303,6 @@ static FailureOr<Value> lowerLoop(Lowering &l, ct::LoopOp op, bool returns) {
 /// A `for` holding a `return`: scf.for carrying the returned flag; once it
 /// is set the remaining iterations pass their values through.
 static FailureOr<Value> lowerForWithReturn(Lowering &l, ct::ForOp op) {
-  if (failed(checkCarried(l, op, op.getInitValues())))
-    return failure();
   Type i1 = l.b.getI1Type();
   SmallVector<Value> inits = lowerValues(l, op.getInitValues());
   inits.push_back(l.constantInt(i1, 0));

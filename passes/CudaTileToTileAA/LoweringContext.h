@@ -66,6 +66,13 @@ public:
   llvm::DenseMap<mlir::Value, TensorView> tensorViews;
   mlir::Location loc = mlir::UnknownLoc::get(b.getContext());
   mlir::Value tokenValue;
+  /// Byte offset of each alloca in its tile block's scratch slice, and the
+  /// start of that slice (AllocaOps.cpp).
+  llvm::DenseMap<mlir::Operation *, int64_t> allocaOffsets;
+  mlir::Value scratchBase;
+  /// The last access to alloca memory on the way here (orderScratchAccess).
+  enum class ScratchState { Unknown, Read, Write };
+  ScratchState scratchState = ScratchState::Unknown;
 };
 
 // Op families (one file each).
@@ -81,6 +88,28 @@ mlir::LogicalResult lowerAtomic(Lowering &l, mlir::Operation *op,
 mlir::LogicalResult lowerLoops(Lowering &l, mlir::Operation *op, bool &handled);
 mlir::LogicalResult lowerPackOps(Lowering &l, mlir::Operation *op,
                                  bool &handled);
+/// Kernel attributes with the scratch slice's bytes and alignment; they
+/// reach the LLVM function and the kernel metadata (lib/Driver/Metadata.cpp).
+inline constexpr llvm::StringLiteral kScratchBytesAttr =
+    "tileiras.global_scratch_bytes_per_cta";
+inline constexpr llvm::StringLiteral kScratchAlignAttr =
+    "tileiras.global_scratch_alignment";
+/// alloca (AllocaOps.cpp).
+mlir::LogicalResult lowerAllocaOps(Lowering &l, mlir::Operation *op,
+                                   bool &handled);
+/// A CTA barrier before `op` when it accesses alloca memory after a write
+/// (or writes it after a read) by possibly other threads: the tile
+/// block's token order, which nv_tileaa keeps only per thread.
+void orderScratchAccess(Lowering &l, mlir::Operation *op);
+/// Bytes and alignment of a tile block's scratch slice (0, 0: no alloca).
+struct ScratchSize {
+  int64_t bytesPerCta, alignment;
+};
+/// Gives every alloca of `entry` its offset in the slice.
+mlir::FailureOr<ScratchSize>
+assignAllocaOffsets(Lowering &l, tileiras::cuda_tile::EntryOp entry);
+/// Computes the tile block's slice of the `scratch` parameter.
+void setupScratch(Lowering &l, mlir::Value scratch, int64_t bytesPerCta);
 /// get_global (GlobalOps.cpp).
 mlir::LogicalResult lowerGlobalOps(Lowering &l, mlir::Operation *op,
                                    bool &handled);
@@ -103,7 +132,17 @@ mlir::NamedAttribute scope(Lowering &l, tileiras::cuda_tile::MemoryScope s);
 /// nv_tileaa's rmw_mode for a cuda_tile atomic mode.
 mlir::NamedAttribute rmwMode(Lowering &l, tileiras::cuda_tile::AtomicMode mode);
 
-// Shared by the control-flow files (ControlOps.cpp, LoopOps.cpp).
+// Views as values (ViewValues.cpp): base pointer, then the dynamic extents
+// and strides as i64.
+bool isView(mlir::Type type);
+llvm::SmallVector<mlir::Type> viewComponentTypes(Lowering &l, mlir::Type view);
+void appendViewComponents(Lowering &l, mlir::Value view,
+                          llvm::SmallVectorImpl<mlir::Value> &out);
+/// Records `view` as the view made of `parts` (its components).
+void mapViewComponents(Lowering &l, mlir::Value view, mlir::ValueRange parts);
+
+// Shared by the control-flow files (ControlOps.cpp, LoopOps.cpp); views
+// are flattened into their components, tokens are dropped.
 bool isToken(mlir::Value v);
 /// The non-token values of `values`, lowered.
 llvm::SmallVector<mlir::Value> lowerValues(Lowering &l,
@@ -127,6 +166,10 @@ mlir::LogicalResult lowerEntryBodyWithReturns(Lowering &l, mlir::Block &src);
 mlir::LogicalResult lowerForBodyWithExits(Lowering &l,
                                           tileiras::cuda_tile::ForOp op,
                                           mlir::Block *body);
+
+/// Replaces every #cuda_tile.di_loc under `root` by its file location
+/// (DebugLocations.cpp), which the line tables are made from.
+void lowerDebugLocations(mlir::Operation *root);
 
 } // namespace tileiras::cuda_tile_lowering
 

@@ -2,30 +2,7 @@
 // RUN: tileiras-opt %s --convert-cuda-tile-to-tileaa -split-input-file -verify-diagnostics
 
 cuda_tile.module @kernels {
-  entry @k(%n: tile<i32>) {
-    // expected-error @+1 {{'cuda_tile.alloca' op is not supported by convert-cuda-tile-to-tileaa yet}}
-    %p = alloca num_elem = 64, alignment = 128 global : tile<ptr<f32>>
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @kernels {
-  entry @k(%p: tile<ptr<f32>>, %n: tile<i32>) {
-    %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
-    // expected-error @+1 {{'cuda_tile.loop' op cannot be lowered to nv_tileaa: views cannot be loop-carried yet}}
-    loop iter_values(%v = %tv) : tensor_view<?xf32, strides=[1]> {
-      break
-    }
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @kernels {
-  // expected-error @+1 {{'cuda_tile.entry' op argument #0 of type '!cuda_tile.token' cannot be a kernel parameter (only scalar tiles can)}}
+  // expected-error @+1 {{'cuda_tile.entry' op argument #0 of type '!cuda_tile.token' cannot be a kernel parameter (only scalar tiles and views can)}}
   entry @k(%t: token) {
     return
   }
@@ -59,6 +36,28 @@ cuda_tile.module @kernels {
     %sb = constant <f8E8M0FNU: 1.0> : tile<1x64xf8E8M0FNU>
     // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: block-scaled matrix multiply (mmaf_scaled) has no nv_tileaa lowering yet}}
     %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<64x32xf8E4M3FN>, tile<32x64xf8E4M3FN>, tile<64x64xf32>, tile<64x1xf8E8M0FNU>, tile<1x64xf8E8M0FNU>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @k() {
+    %c = constant <i8: [1, 2, 3, 4]> : tile<4xi8>
+    // expected-error @+1 {{'cuda_tile.unpack' op cannot be lowered to nv_tileaa: 4-bit element types (i4, f4E2M1FN) are not supported}}
+    %u = unpack %c : tile<4xi8> -> tile<8xi4>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @k() {
+    %c = constant <f32: [1.0, 2.0, 3.0, 4.0]> : tile<4xf32>
+    // expected-error @+1 {{'cuda_tile.ftof' op cannot be lowered to nv_tileaa: 4-bit element types (i4, f4E2M1FN) are not supported}}
+    %t = ftof %c : tile<4xf32> -> tile<4xf4E2M1FN>
     return
   }
 }

@@ -46,6 +46,10 @@ struct KernelMetadata {
   std::array<int64_t, 3> clusterDims = {1, 1, 1};
   int64_t staticSharedBytes = 0;
   int64_t dynamicSharedBytes = 0;
+  /// cuda_tile `alloca`: a global buffer of this many bytes per CTA (the
+  /// last kernel parameter), aligned to `globalScratchAlignment`; 0: none.
+  int64_t globalScratchBytes = 0;
+  int64_t globalScratchAlignment = 0;
   std::vector<CubinResources> cubins;
 };
 

@@ -1,6 +1,6 @@
 cuda_tile.module @kernels {
-  entry @k() {
-    %p = alloca num_elem = 64, alignment = 128 global : tile<ptr<f32>>
+  entry @k(%x: tile<i32>) {
+    %t = trunci %x : tile<i32> -> tile<i4>
     return
   }
 }

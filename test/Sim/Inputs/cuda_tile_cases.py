@@ -272,6 +272,47 @@ def pack_unpack(tc, rng):
             mismatch("unpack", unpack("H", out["z"]), unpack("H", raw)))
 
 
+def views(tc, rng):
+    """Inputs/views.mlir: views carried by `for`, chosen by `if`, broken out
+    of `loop`, and a tensor_view kernel parameter (base, extent, stride)."""
+    n = 300
+    a = [f32(rng.uniform(-10, 10)) for _ in range(n)]
+    b = [f32(rng.uniform(-10, 10)) for _ in range(n)]
+    want = [f32(f32(f32(f32(a[i] + b[i]) + a[i]) + b[i]) + a[i])
+            for i in range(n)]
+    k = tc.build(os.path.join(INPUTS, "views.mlir"), target=TARGET)
+    for flag in (1, 0):
+        out, _ = k.launch((3, 1, 1), (128, 1, 1), [
+            Buffer("a", pack("f", a)), Buffer("b", pack("f", b)),
+            Buffer("out", pack("f", [-7.0] * (2 * n))), Scalar("i64", n),
+            Scalar("i64", 2), Buffer("alt", pack("f", [-7.0] * n)),
+            Scalar("i32", n), Scalar("i32", flag)], ctas_at_once=3)
+        strided = [-7.0] * (2 * n)
+        strided[::2] = want
+        error = (mismatch(f"views out (flag={flag})", unpack("f", out["out"]),
+                          strided if flag else [-7.0] * (2 * n)) or
+                 mismatch(f"views alt (flag={flag})", unpack("f", out["alt"]),
+                          [-7.0] * n if flag else want))
+        if error:
+            return error
+    return None
+
+
+def alloca(tc, rng):
+    """Inputs/alloca.mlir: per-tile-block scratch from the buffer passed as
+    the last parameter (64 + 64 f32 per block at alignment 256: 512 bytes,
+    as the kernel metadata says), read back reversed by other threads."""
+    blocks = 3
+    x = [f32(rng.uniform(-100, 100)) for _ in range(64 * blocks)]
+    k = tc.build(os.path.join(INPUTS, "alloca.mlir"), target=TARGET)
+    out, _ = k.launch((blocks, 1, 1), (128, 1, 1), [
+        Buffer("x", pack("f", x)), Buffer("y", pack("f", [-7.0] * len(x))),
+        Buffer("scratch", bytes(512 * blocks))], ctas_at_once=blocks)
+    want = [f32(2 * x[64 * b + 63 - i] + 1.0)
+            for b in range(blocks) for i in range(64)]
+    return mismatch("alloca", unpack("f", out["y"]), want)
+
+
 def loop_return(tc, rng):
     """Inputs/loop_return.mlir: `return` from a `for` inside a `loop`;
     blocks leave at different steps (scales 0.01 .. 4), the first never."""
@@ -461,7 +502,7 @@ FP8_CASES = {"unpack8"}
 
 CASES = [loop_break, loop_return, rounding, globals_case, unpack8,
          scan_argmax, gather, for_continue, extract, batched_mma, casts, argmax,
-         atomic_red, pack_unpack]
+         atomic_red, pack_unpack, views, alloca]
 
 
 def main():
