@@ -11,6 +11,13 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${TILEIRAS_BUILD_DIR:-$ROOT/build}
 
+# Where a compiler cache is installed, builds of a fresh clone (both trees)
+# reuse earlier compilations; without one nothing changes.
+if command -v ccache >/dev/null 2>&1; then
+  export CMAKE_C_COMPILER_LAUNCHER=${CMAKE_C_COMPILER_LAUNCHER:-ccache}
+  export CMAKE_CXX_COMPILER_LAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER:-ccache}
+fi
+
 "$ROOT/scripts/bootstrap.sh"
 
 LIT=$(llvm-config-22 --bindir)/lit
