@@ -134,12 +134,16 @@ VectorAccess memory::asyncCopyVector(const AxisInfoAnalysis &analysis,
 
 namespace {
 
+/// The access of one load, store or async_copy: async copies may also
+/// split their vectors at a prefix mask (asyncCopyVector).
 VectorAccess planAccess(const AxisInfoAnalysis &analysis,
                         const TileTypeConverter &converter, Value pointers,
-                        Value mask) {
+                        Value mask, bool asyncCopy) {
   auto tile = cast<RankedTensorType>(pointers.getType());
   Type pointee = cast<nv::PtrType>(tile.getElementType()).getPointeeType();
   unsigned bits = memoryBits(converter.convertElementType(pointee));
+  if (asyncCopy)
+    return asyncCopyVector(analysis, pointers, mask, bits);
   return VectorAccess{accessVectorElements(analysis, pointers, mask, bits)};
 }
 
@@ -158,21 +162,16 @@ VectorPlan computeVectorPlan(const AxisInfoAnalysis &analysis,
       pointers = store.getPtr();
       mask = store.getMask();
     } else if (auto copy = dyn_cast<nv::AsyncCopyOp>(op)) {
-      auto tile = cast<RankedTensorType>(copy.getPtr().getType());
-      if (failed(nv::getLinearLayout(tile)))
-        return;
-      Type pointee = cast<nv::PtrType>(tile.getElementType()).getPointeeType();
-      plan[op] =
-          asyncCopyVector(analysis, copy.getPtr(), copy.getMask(),
-                          memoryBits(converter.convertElementType(pointee)));
-      return;
+      pointers = copy.getPtr();
+      mask = copy.getMask();
     } else {
       return;
     }
     auto tile = dyn_cast<RankedTensorType>(pointers.getType());
     if (!tile || failed(nv::getLinearLayout(tile)))
       return;
-    plan[op] = planAccess(analysis, converter, pointers, mask);
+    plan[op] = planAccess(analysis, converter, pointers, mask,
+                          isa<nv::AsyncCopyOp>(op));
   });
   return plan;
 }

@@ -141,12 +141,12 @@ struct AsyncCopyLowering : public ConvertOpToLLVMPattern<nv::AsyncCopyOp> {
   /// times the element size.
   static Value prefixBytes(ImplicitLocOpBuilder &b, ArrayRef<Value> masks,
                            unsigned elementBytes) {
-    Value one = i32Constant(b, b.getLoc(), elementBytes);
+    Value each = i32Constant(b, b.getLoc(), elementBytes);
     Value zero = i32Constant(b, b.getLoc(), 0);
-    Value total = LLVM::SelectOp::create(b, masks.front(), one, zero);
+    Value total = LLVM::SelectOp::create(b, masks.front(), each, zero);
     for (Value mask : masks.drop_front())
       total = LLVM::AddOp::create(b, total,
-                                  LLVM::SelectOp::create(b, mask, one, zero));
+                                  LLVM::SelectOp::create(b, mask, each, zero));
     return total;
   }
 
