@@ -37,7 +37,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 # The order of the table: the examples/README.md order.
 EXAMPLES = ["vector_add", "saxpy", "softmax", "layer_norm", "row_sum",
             "inclusive_scan", "histogram", "matmul", "matmul_int8",
-            "matmul_fp8", "attention", "transpose"]
+            "matmul_fp8", "attention", "transpose", "matmul_tma"]
 
 
 def find_cuda_tool(name):
@@ -153,6 +153,8 @@ CLASSES = [
     ("mma", lambda op: op.startswith(("mma.", "wgmma.", "tcgen05.mma"))),
     ("ldmatrix", lambda op: op.startswith("ldmatrix")),
     ("cp.async", lambda op: op.startswith("cp.async")),
+    ("tma", lambda op: op.startswith("cp.async.bulk.tensor")),
+    ("mbarrier", lambda op: op.startswith("mbarrier.")),
     ("atom/red", lambda op: op.startswith(("atom", "red."))),
     ("cvt", lambda op: op.startswith("cvt.")),  # not cvta (address space)
     ("local", lambda op: op.startswith(("ld.local", "st.local"))),

@@ -162,9 +162,11 @@ void KernelSpecAttr::print(AsmPrinter &printer) const {
 // SwizzledSharedEncodingAttr
 //===----------------------------------------------------------------------===//
 
-LogicalResult SwizzledSharedEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned vec,
-    unsigned perPhase, unsigned maxPhase, ArrayRef<unsigned> order) {
+LogicalResult
+SwizzledSharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   unsigned vec, unsigned perPhase,
+                                   unsigned maxPhase, ArrayRef<unsigned> order,
+                                   unsigned segment) {
   for (auto [name, value] : {std::pair<StringRef, unsigned>{"vec", vec},
                              {"perPhase", perPhase},
                              {"maxPhase", maxPhase}})
@@ -174,5 +176,9 @@ LogicalResult SwizzledSharedEncodingAttr::verify(
   if (order.size() != 2 || order[0] + order[1] != 1)
     return emitError() << "#nv_tileaa.swizzled_shared order must be [0, 1] "
                           "or [1, 0]";
+  if (segment != 0 && (!llvm::isPowerOf2_32(segment) || segment < vec))
+    return emitError() << "#nv_tileaa.swizzled_shared segment must be a "
+                          "power of two of at least vec, but got "
+                       << segment;
   return success();
 }

@@ -193,13 +193,27 @@ def NVTileAA_SwizzledSharedEncodingAttr
     the chunk of `vec` elements at column chunk c is stored at chunk
     c XOR ((row / perPhase) % maxPhase). vec, perPhase and maxPhase are
     powers of two; perPhase = maxPhase = 1 is plain row-major storage.
+
+    `segment = S` (a power of two, elements) splits each row into pieces of
+    S elements: piece p of every row is stored, swizzled as above within
+    the piece, in a block of its own after the blocks of pieces 0..p-1. It
+    is how TMA lays out a tile loaded as several boxes S elements wide
+    (a 128-byte swizzle spans at most 128 bytes). Absent: whole rows.
   }];
   let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
                         "unsigned":$maxPhase,
-                        ArrayRefParameter<"unsigned", "dimension order">:$order);
+                        ArrayRefParameter<"unsigned", "dimension order">:$order,
+                        DefaultValuedParameter<"unsigned", "0">:$segment);
+  let builders = [
+    AttrBuilder<(ins "unsigned":$vec, "unsigned":$perPhase,
+                     "unsigned":$maxPhase, "::llvm::ArrayRef<unsigned>":$order), [{
+      return $_get($_ctxt, vec, perPhase, maxPhase, order, 0);
+    }]>
+  ];
   let assemblyFormat = [{
     `<` `vec` `=` $vec `,` `perPhase` `=` $perPhase `,`
-        `maxPhase` `=` $maxPhase `,` `order` `=` `[` $order `]` `>`
+        `maxPhase` `=` $maxPhase `,` `order` `=` `[` $order `]`
+        (`,` `segment` `=` $segment^)? `>`
   }];
   let genVerifyDecl = 1;
 }

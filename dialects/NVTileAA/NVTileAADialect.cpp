@@ -185,10 +185,22 @@ LogicalResult NVTileAADialect::verifyRegionArgAttribute(Operation *op,
                                                         unsigned argIndex,
                                                         NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
+  // What the launcher encodes into a tensor-map parameter; written by
+  // tileaa-lower-tiled-memory (passes/TiledMemory/TiledToTma.cpp).
+  if (name == "nv_tileaa.tensor_map") {
+    auto function = dyn_cast<FunctionOpInterface>(op);
+    if (!isa<DictionaryAttr>(attr.getValue()) || !function ||
+        !isa<TensorMapType>(function.getArgumentTypes()[argIndex]))
+      return op->emitError() << "'" << name
+                             << "' is a dictionary on a !nv_tileaa.tensor_map "
+                                "function argument";
+    return success();
+  }
   if (name != kNoAliasAttrName)
     return op->emitError() << "unknown argument attribute '" << name
                            << "'; the nv_tileaa dialect defines '"
-                           << kNoAliasAttrName << "'";
+                           << kNoAliasAttrName
+                           << "' and 'nv_tileaa.tensor_map'";
   if (!isa<UnitAttr>(attr.getValue()))
     return op->emitError() << "'" << name << "' is a unit attribute";
   // A function declaration has no entry block; its signature still has the

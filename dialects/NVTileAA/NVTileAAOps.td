@@ -451,6 +451,101 @@ def NVTileAA_LocalLoadOp : NVTileAA_Op<"local_load"> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// TMA and mbarriers (sm_90+; made by tileaa-lower-tiled-memory and the
+// software pipeliner)
+//===----------------------------------------------------------------------===//
+
+def NVTileAA_TensorMap
+    : Type<CPred<"::llvm::isa<::tileiras::nv_tileaa::TensorMapType>($_self)">,
+           "!nv_tileaa.tensor_map", "::tileiras::nv_tileaa::TensorMapType">,
+      BuildableType<"::tileiras::nv_tileaa::TensorMapType::get($_builder.getContext())">;
+
+def NVTileAA_TmaLoadOp : NVTileAA_Op<"tma_load", [MemoryEffects<[MemRead]>]> {
+  let summary = "load a tile through a TMA tensor map";
+  let description = [{
+    `%t = nv_tileaa.tma_load %map[%row, %column] : tensor<128x32xf16>`
+    reads the tile whose first element is at element coordinates
+    (%row, %column) of the tensor the map describes; elements outside it
+    read as the map's fill. The software pipeliner turns it into
+    `tma_copy`s into shared memory, mbarrier waits and a `local_load`.
+  }];
+  let arguments = (ins NVTileAA_TensorMap:$map, Variadic<I32>:$coordinates);
+  let results = (outs NVTileAA_Tile:$result);
+  let assemblyFormat = [{
+    $map `[` $coordinates `]` attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def NVTileAA_TmaCopyOp : NVTileAA_Op<"tma_copy", [AttrSizedOperandSegments]> {
+  let summary = "start a TMA copy of a tile into a buffer slot";
+  let description = [{
+    `nv_tileaa.tma_copy %map[%row, %column], %buf[%slot], %bars if %pred : !nv_tileaa.smem<3x128x32xf16, #shared>, !nv_tileaa.smem<3x1x1xi64, #bar>`.
+    One thread adds the slot's bytes to the expected transactions of
+    mbarrier `%bars[%slot]`, arrives on it and issues
+    `cp.async.bulk.tensor` (one per box of the buffer's segments); the
+    copy completes the transactions. Nothing happens when `%pred` is false.
+    With `{arrive_bytes = B}` the thread expects B bytes instead (the
+    copies of several tma_copy ops of one mbarrier phase: one arrival for
+    all), or, with B = 0, neither expects nor arrives.
+  }];
+  let arguments = (ins NVTileAA_TensorMap:$map, Variadic<I32>:$coordinates,
+                       Arg<NVTileAA_SharedMem, "", [MemWrite]>:$buffer,
+                       I32:$slot,
+                       Arg<NVTileAA_SharedMem, "", [MemRead, MemWrite]>:$barriers,
+                       Optional<I1>:$pred,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$arrive_bytes);
+  let assemblyFormat = [{
+    $map `[` $coordinates `]` `,` $buffer `[` $slot `]` `,` $barriers
+    (`if` $pred^)? attr-dict `:` qualified(type($buffer)) `,`
+    qualified(type($barriers))
+  }];
+  let hasVerifier = 1;
+}
+
+def NVTileAA_MBarrierInitOp : NVTileAA_Op<"mbarrier_init"> {
+  let summary = "initialize every mbarrier of a buffer, then synchronize";
+  let description = [{
+    `nv_tileaa.mbarrier_init %bars {count = 1 : i32} : !nv_tileaa.smem<3x1x1xi64, #bar>`:
+    one thread initializes each slot's mbarrier (phase 0, `count` expected
+    arrivals), fences the initialization for the asynchronous proxy, and
+    the CTA synchronizes.
+  }];
+  let arguments = (ins Arg<NVTileAA_SharedMem, "", [MemWrite]>:$barriers,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$count);
+  let assemblyFormat = "$barriers attr-dict `:` qualified(type($barriers))";
+  let hasVerifier = 1;
+}
+
+def NVTileAA_MBarrierWaitOp : NVTileAA_Op<"mbarrier_wait"> {
+  let summary = "wait for a phase of a slot's mbarrier, then synchronize";
+  let description = [{
+    `nv_tileaa.mbarrier_wait %bars[%slot], %phase : !nv_tileaa.smem<3x1x1xi64, #bar>`:
+    every thread waits until the phase of parity `%phase` (0 or 1) of the
+    slot's mbarrier has completed, then the CTA synchronizes, so no thread
+    still reads a slot that a following copy overwrites.
+  }];
+  let arguments = (ins Arg<NVTileAA_SharedMem, "", [MemRead, MemWrite]>:$barriers,
+                       I32:$slot, I32:$phase);
+  let assemblyFormat = [{
+    $barriers `[` $slot `]` `,` $phase attr-dict `:` qualified(type($barriers))
+  }];
+  let hasVerifier = 1;
+}
+
+def NVTileAA_MBarrierInvalOp : NVTileAA_Op<"mbarrier_inval"> {
+  let summary = "synchronize, then invalidate every mbarrier of a buffer";
+  let description = [{
+    `nv_tileaa.mbarrier_inval %bars : !nv_tileaa.smem<1x1x1xi64, #bar>`: the
+    CTA synchronizes, then one thread invalidates each slot's mbarrier, so
+    that it may be initialized again.
+  }];
+  let arguments = (ins Arg<NVTileAA_SharedMem, "", [MemWrite]>:$barriers);
+  let assemblyFormat = "$barriers attr-dict `:` qualified(type($barriers))";
+  let hasVerifier = 1;
+}
+
 def NVTileAA_LoadOp : NVTileAA_Op<"load", [
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {

@@ -235,6 +235,10 @@ SharedMemType::verify(function_ref<InFlightDiagnostic()> emitError,
                          << shared.getOrder()[dim] << " is not a multiple of "
                          << granule << ")";
   }
+  if (unsigned segment = shared.getSegment();
+      segment && shape[1 + shared.getOrder()[0]] % segment != 0)
+    return emitError() << "!nv_tileaa.smem segment " << segment
+                       << " does not divide the contiguous dimension";
   return success();
 }
 

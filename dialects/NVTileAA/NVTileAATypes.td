@@ -105,4 +105,16 @@ def NVTileAA_GlobalMemRefType : NVTileAA_Type<"GlobalMemRef", "memref"> {
   }];
 }
 
+def NVTileAA_TensorMapType : NVTileAA_Type<"TensorMap", "tensor_map"> {
+  let summary = "a TMA tensor map (CUtensorMap) kernel parameter";
+  let description = [{
+    `!nv_tileaa.tensor_map` is the 128-byte tensor map that
+    `cp.async.bulk.tensor` reads: a by-value `grid_constant` kernel
+    parameter that the launcher builds with `cuTensorMapEncodeTiled`. Only
+    `tileaa-lower-tiled-memory` adds such parameters (with an
+    `nv_tileaa.tensor_map` argument attribute saying what to encode);
+    `tma_load` and `tma_copy` read through them.
+  }];
+}
+
 #endif // TILEIRAS_DIALECT_NVTILEAA_TYPES_TD

@@ -15,7 +15,8 @@ match the spec, generates the seeded inputs, launches the kernel (block =
 32 * numWarps threads, the spec's grid, and the dynamic shared memory of
 the kernel metadata DIR/<example>.<arch>.json that build_ptx.sh writes
 beside the PTX, with CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES raised
-to it when the kernel needs more than 48 KiB in all), copies the outputs
+to it when the kernel needs more than 48 KiB in all, and the TMA tensor maps
+the metadata lists, encoded with cuTensorMapEncodeTiled), copies the outputs
 back and compares them with the reference within the stated tolerance.
 Prints a table and exits with status 1 if anything failed.
 
@@ -112,6 +113,64 @@ def launch_shared_memory(ptx_text, meta):
     return dynamic, static + dynamic > PORTABLE_SHARED_MEMORY_BYTES
 
 
+def encode_tensor_map(entry, values):
+    """A kernel's tensor-map argument (its metadata's `tensor_maps` entry,
+    docs/cli.md) for its own arguments `values` (ints by parameter index:
+    device addresses and scalars), encoded with cuTensorMapEncodeTiled into
+    a 128-byte aligned buffer. Returns (buffer to keep alive, address)."""
+    import ctypes as c
+    cuda = c.CDLL("libcuda.so.1")
+
+    def value(v):
+        return int(values[v["param"]]) if isinstance(v, dict) else int(v)
+    dims = [value(v) for v in entry["global_dims"]]
+    strides = [value(v) * entry["element_bytes"]
+               for v in entry["global_strides_elements"]]
+    if any(d < 1 for d in dims):
+        raise RuntimeError(f"tensor map of parameter {entry['param']}: an "
+                           f"empty tensor (sizes {dims}) cannot be encoded")
+    storage = (c.c_uint8 * 256)()
+    address = (c.addressof(storage) + 127) & ~127
+    rank = entry["rank"]
+    status = cuda.cuTensorMapEncodeTiled(
+        c.c_void_p(address), c.c_int(entry["cu_data_type"]), c.c_uint32(rank),
+        c.c_void_p(values[entry["address_param"]]),
+        (c.c_uint64 * rank)(*dims), (c.c_uint64 * max(1, rank - 1))(*strides),
+        (c.c_uint32 * rank)(*entry["box_dims"]),
+        (c.c_uint32 * rank)(*entry["element_strides"]),
+        c.c_int(entry["interleave"]), c.c_int(entry["cu_swizzle"]),
+        c.c_int(entry["cu_l2_promotion"]), c.c_int(entry["cu_oob_fill"]))
+    if status:
+        raise RuntimeError(f"cuTensorMapEncodeTiled (parameter "
+                           f"{entry['param']}): CUDA error {status}")
+    return storage, address
+
+
+def driver_launch(function, grid, block, shared, stream, args):
+    """cuLaunchKernel through libcuda for (kind, value) arguments: "ptr"
+    (a device address), "i32" (signed), "f32" (bits), "tmap" ((buffer,
+    address) of a tensor map, passed by value)."""
+    import ctypes as c
+    cuda = c.CDLL("libcuda.so.1")
+    values, pointers = [], []
+    for kind, value in args:
+        if kind == "tmap":
+            values.append(value[0])
+            pointers.append(c.c_void_p(value[1]))
+            continue
+        values.append(c.c_uint64(value) if kind == "ptr" else
+                      c.c_int32(value) if kind == "i32" else
+                      c.c_uint32(value))
+        pointers.append(c.cast(c.pointer(values[-1]), c.c_void_p))
+    array = (c.c_void_p * len(pointers))(*pointers)
+    status = cuda.cuLaunchKernel(
+        c.c_void_p(function), *map(c.c_uint, grid), *map(c.c_uint, block),
+        c.c_uint(shared), c.c_void_p(stream), array, None)
+    if status:
+        raise RuntimeError(f"cuLaunchKernel: CUDA error {status}")
+    return values, array  # alive while the launch may run
+
+
 # ----------------------------------------------------------------- backends
 class Cupy:
     name = "cupy"
@@ -139,6 +198,13 @@ class Cupy:
     def launcher(self, function, grid, block, args, shared=(0, False)):
         """A function that enqueues the launch (no synchronization);
         pointers may be cupy arrays or torch tensors."""
+        if any(kind == "tmap" for kind, _ in args):
+            # A 128-byte by-value parameter: through the driver API.
+            resolved = [(kind, value.data.ptr if kind == "ptr" else value)
+                        for kind, value in args]
+            stream = self.cp.cuda.get_current_stream().ptr
+            return lambda: driver_launch(function.ptr, grid, block,
+                                         shared[0], stream, resolved)
         values = []
         for kind, value in args:
             if kind == "ptr":
@@ -226,6 +292,9 @@ class TorchDriver:
         c = self.ctypes
         values = []
         for kind, value in args:
+            if kind == "tmap":  # (buffer, address): the 128 bytes by value
+                values.append(value[0])
+                continue
             if kind == "ptr":
                 values.append(c.c_uint64(value.data_ptr()))
             elif kind == "i32":
@@ -233,7 +302,9 @@ class TorchDriver:
             else:
                 values.append(c.c_uint32(value))  # f32 bits
         pointers = (c.c_void_p * len(values))(
-            *[c.cast(c.pointer(v), c.c_void_p) for v in values])
+            *[c.c_void_p(value[1]) if kind == "tmap"
+              else c.cast(c.pointer(v), c.c_void_p)
+              for (kind, value), v in zip(args, values)])
         stream = c.c_void_p(self.torch.cuda.current_stream().cuda_stream)
 
         def run():
@@ -259,10 +330,14 @@ def make_backend(choice):
 
 
 # -------------------------------------------------------------------- main
+def device_address(backend, buffer):
+    return buffer.data.ptr if backend.name == "cupy" else buffer.data_ptr()
+
+
 def run_example(backend, spec, path, sizes_key):
+    meta = kernel_metadata(path, spec.kernel)
     with open(path) as f:
-        shared = launch_shared_memory(f.read(),
-                                      kernel_metadata(path, spec.kernel))
+        shared = launch_shared_memory(f.read(), meta)
     function = backend.load(path, spec.kernel, shared) if backend else None
     results = []
     for size in spec.sizes[sizes_key]:
@@ -279,6 +354,14 @@ def run_example(backend, spec, path, sizes_key):
             else:
                 args.append((arg.ptx_type, specs.scalar_bits(
                     arg.ptx_type, inputs[arg.name])))
+        # TMA kernels take tensor maps after their own parameters.
+        if meta and meta.get("tensor_maps"):
+            values = [device_address(backend, v) if kind == "ptr" else
+                      (v - (1 << 32) if kind == "i32" and v >= 1 << 31
+                       else v)
+                      for kind, v in args]
+            for entry in sorted(meta["tensor_maps"], key=lambda e: e["param"]):
+                args.append(("tmap", encode_tensor_map(entry, values)))
         backend.launch(function, spec.grid(size), spec.block, args, shared)
         outputs = {a.name: backend.download(buffers[a.name])
                    for a in spec.args

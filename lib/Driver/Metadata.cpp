@@ -8,6 +8,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/Regex.h"
 
 using namespace mlir;
@@ -52,6 +53,76 @@ static std::array<int64_t, 3> readDims(Operation *op, llvm::StringRef name,
   return dims;
 }
 
+/// CUtensorMapDataType of an element type (cuda.h), or -1.
+static int64_t tensorMapDataType(Type type) {
+  if (type.isF16())
+    return 6;
+  if (type.isBF16())
+    return 9;
+  if (type.isF32())
+    return 7;
+  if (type.isF64())
+    return 8;
+  switch (type.getIntOrFloatBitWidth()) {
+  case 8: // i8 and the FP8 types: bytes
+    return 0;
+  case 16:
+    return 1;
+  case 32:
+    return 3;
+  case 64:
+    return 5;
+  default:
+    return -1;
+  }
+}
+
+/// A size or stride entry: a constant, or {"param": i}.
+static llvm::json::Value launchValueJson(Attribute entry) {
+  if (auto constant = dyn_cast<IntegerAttr>(entry))
+    return constant.getInt();
+  auto param = cast<DictionaryAttr>(entry).getAs<IntegerAttr>("param");
+  return llvm::json::Object{{"param", param ? param.getInt() : -1}};
+}
+
+/// The metadata entry of tensor-map parameter `index` described by `map`
+/// (passes/TiledMemory/TiledToTma.cpp writes the description).
+static llvm::json::Object tensorMapJson(unsigned index, DictionaryAttr map) {
+  Type element = map.getAs<TypeAttr>("element_type").getValue();
+  llvm::json::Array dims, strides, box, elementStrides;
+  for (Attribute entry : map.getAs<ArrayAttr>("dims")) {
+    dims.push_back(launchValueJson(entry));
+    elementStrides.push_back(1);
+  }
+  for (Attribute entry : map.getAs<ArrayAttr>("strides"))
+    strides.push_back(launchValueJson(entry));
+  for (int64_t extent : map.getAs<DenseI64ArrayAttr>("box").asArrayRef())
+    box.push_back(extent);
+  int64_t swizzle = map.getAs<IntegerAttr>("swizzle").getInt();
+  bool nan = map.getAs<StringAttr>("fill").getValue() == "nan";
+  std::string typeName;
+  llvm::raw_string_ostream os(typeName);
+  element.print(os);
+  return llvm::json::Object{
+      {"param", index},
+      {"address_param", map.getAs<IntegerAttr>("address_param").getInt()},
+      {"element_type", typeName},
+      {"element_bytes", (element.getIntOrFloatBitWidth() + 7) / 8},
+      {"cu_data_type", tensorMapDataType(element)},
+      {"rank", dims.size()},
+      {"global_dims", std::move(dims)},
+      {"global_strides_elements", std::move(strides)},
+      {"box_dims", std::move(box)},
+      {"element_strides", std::move(elementStrides)},
+      {"interleave", 0},
+      {"swizzle_bytes", swizzle},
+      {"cu_swizzle", swizzle == 0 ? 0 : llvm::Log2_64(swizzle / 16)},
+      {"cu_l2_promotion", 2},
+      {"oob_fill", nan ? "nan" : "zero"},
+      {"cu_oob_fill", nan ? 1 : 0},
+  };
+}
+
 std::vector<KernelMetadata> driver::collectKernelMetadata(ModuleOp module) {
   std::vector<KernelMetadata> kernels;
   module.walk([&](LLVM::LLVMFuncOp func) {
@@ -75,6 +146,10 @@ std::vector<KernelMetadata> driver::collectKernelMetadata(ModuleOp module) {
     if (auto align = func->getAttrOfType<IntegerAttr>(
             "tileiras.global_scratch_alignment"))
       kernel.globalScratchAlignment = align.getInt();
+    for (unsigned i = 0; i < func.getNumArguments(); ++i)
+      if (auto map =
+              func.getArgAttrOfType<DictionaryAttr>(i, "tileiras.tensor_map"))
+        kernel.tensorMaps.push_back(tensorMapJson(i, map));
     kernels.push_back(std::move(kernel));
   });
   return kernels;
@@ -150,6 +225,9 @@ static llvm::json::Object kernelJson(const KernelMetadata &kernel) {
         {"spill_load_bytes", cubin.spillLoadBytes},
     });
   int64_t threads = kernel.threads[0] * kernel.threads[1] * kernel.threads[2];
+  llvm::json::Array maps;
+  for (const llvm::json::Object &map : kernel.tensorMaps)
+    maps.push_back(llvm::json::Object(map));
   return llvm::json::Object{
       {"name", kernel.name},
       {"threads_per_cta", threads},
@@ -160,9 +238,7 @@ static llvm::json::Object kernelJson(const KernelMetadata &kernel) {
       {"dynamic_shared_memory_bytes", kernel.dynamicSharedBytes},
       {"global_scratch_bytes_per_cta", kernel.globalScratchBytes},
       {"global_scratch_alignment", kernel.globalScratchAlignment},
-      // TMA descriptors the launcher must build: none until kernels take
-      // tensor-map parameters.
-      {"tensor_maps", llvm::json::Array()},
+      {"tensor_maps", std::move(maps)},
       {"cubins", std::move(cubins)},
   };
 }

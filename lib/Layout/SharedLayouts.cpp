@@ -12,7 +12,7 @@ using namespace tileiras::layout;
 LinearLayout layout::swizzledSharedLayout(llvm::ArrayRef<int64_t> shape,
                                           llvm::ArrayRef<unsigned> order,
                                           unsigned vec, unsigned perPhase,
-                                          unsigned maxPhase) {
+                                          unsigned maxPhase, unsigned segment) {
   assert((shape.size() == 2 || shape.size() == 3) &&
          order.size() == shape.size() && "rank-2 or rank-3 tiles only");
   unsigned column = order[0], row = order[1];
@@ -21,8 +21,10 @@ LinearLayout layout::swizzledSharedLayout(llvm::ArrayRef<int64_t> shape,
     coord[dim] = value;
     return coord;
   };
+  int64_t piece =
+      segment ? std::min<int64_t>(segment, shape[column]) : shape[column];
   llvm::SmallVector<Coord> bases;
-  for (int64_t v = 1; v < shape[column]; v <<= 1)
+  for (int64_t v = 1; v < piece; v <<= 1)
     bases.push_back(unit(column, v));
   unsigned phaseShift = llvm::Log2_32(perPhase);
   unsigned phaseBits = llvm::Log2_32(maxPhase);
@@ -32,16 +34,44 @@ LinearLayout layout::swizzledSharedLayout(llvm::ArrayRef<int64_t> shape,
     // the chunk index, as long as the row has such a chunk.
     if (bit >= phaseShift && bit - phaseShift < phaseBits) {
       int64_t flip = int64_t(vec) << (bit - phaseShift);
-      if (flip < shape[column])
+      if (flip < piece)
         basis[column] = flip;
     }
     bases.push_back(basis);
   }
+  // The pieces of a segmented row: one block of all rows per piece.
+  for (int64_t v = piece; v < shape[column]; v <<= 1)
+    bases.push_back(unit(column, v));
   // A batch dimension (rank 3): whole swizzled matrices one after another.
   for (unsigned i = 2; i < order.size(); ++i)
     for (int64_t v = 1; v < shape[order[i]]; v <<= 1)
       bases.push_back(unit(order[i], v));
   return LinearLayout::shared(shape, bases);
+}
+
+std::optional<TmaTilePlan> layout::tmaTilePlan(int64_t rows, int64_t columns,
+                                               unsigned elementBytes) {
+  int64_t rowBytes = columns * int64_t(elementBytes);
+  if (rows < 1 || rows > 256 || rowBytes % 16 != 0 || elementBytes > 16)
+    return std::nullopt;
+  TmaTilePlan plan;
+  plan.swizzle.vec = 16 / elementBytes;
+  // A swizzle repeats every 8 rows (1024, 512 or 256 bytes): the tile must
+  // hold whole repetitions for the slots to keep the pattern.
+  bool wholeAtoms = rows % 8 == 0;
+  if (wholeAtoms && (rowBytes == 32 || rowBytes == 64 || rowBytes == 128))
+    plan.swizzleBytes = unsigned(rowBytes);
+  else if (wholeAtoms && rowBytes % 128 == 0)
+    plan.swizzleBytes = 128;
+  plan.boxColumns =
+      plan.swizzleBytes ? plan.swizzleBytes / elementBytes : unsigned(columns);
+  if (plan.boxColumns > 256)
+    return std::nullopt;
+  if (plan.swizzleBytes) {
+    plan.swizzle.perPhase = 128 / plan.swizzleBytes;
+    plan.swizzle.maxPhase = plan.swizzleBytes / 16;
+  }
+  return plan;
 }
 
 SwizzleParams layout::ldmatrixSwizzle(llvm::ArrayRef<int64_t> shape,

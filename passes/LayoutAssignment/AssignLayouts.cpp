@@ -621,7 +621,7 @@ private:
           return success();
         })
         .Case<nv::ViewOp, nv::CatOp, nv::ExtractSliceOp, nv::MakeRangeOp,
-              nv::SplatOp>([&](Operation *producer) {
+              nv::SplatOp, nv::TmaLoadOp>([&](Operation *producer) {
           // Their lowering moves data into whatever layout the result has.
           setLayout(producer->getResult(0),
                     freshLayout(producer->getResult(0)));

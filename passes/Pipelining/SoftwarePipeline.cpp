@@ -15,6 +15,14 @@
 // predicate the copies off (zero-filling, harmless) instead of peeling, so
 // any trip count, zero included, is handled by one loop.
 //
+// A tma_load (sm_90+, from tileaa-lower-tiled-memory) pipelines the same
+// way through a tma_copy: one thread expects the slot's bytes on the slot's
+// mbarrier and issues cp.async.bulk.tensor; the reads of iteration i wait
+// for phase (i / numStages) mod 2 of slot i's mbarrier, then the CTA
+// synchronizes, which also tells the copying thread that every thread is
+// done with the slot it overwrites next. A tma_load left outside a
+// pipelined loop gets a slot and an mbarrier of its own, used once per run.
+//
 //===----------------------------------------------------------------------===//
 
 #include "TileToLLVM/MemoryUtils.h"
@@ -44,11 +52,13 @@ namespace nv = tileiras::nv_tileaa;
 
 namespace {
 
-/// A load to pipeline and the conversion that feeds it to a dot.
+/// A load to pipeline (a pointer load or a tma_load) and the conversion
+/// that feeds it to a dot.
 struct Candidate {
-  nv::LoadOp load;
+  Operation *load;
   nv::ConvertLayoutOp convert;
   nv::SharedMemType bufferType;
+  bool isTma() const { return isa<nv::TmaLoadOp>(load); }
 };
 
 /// The dimension along which register 0 and 1 of a layout are adjacent:
@@ -93,6 +103,50 @@ nv::SharedMemType bufferFor(nv::LoadOp load, unsigned numStages,
   return nv::SharedMemType::get(context, shape, element, encoding);
 }
 
+/// The buffer TMA fills for a tma_load of `tile`: the swizzle and box
+/// segments of layout::tmaTilePlan, as tileaa-lower-tiled-memory encoded
+/// them in the tensor map.
+nv::SharedMemType tmaBufferFor(RankedTensorType tile, unsigned numStages) {
+  Type element = tile.getElementType();
+  unsigned bytes = element.getIntOrFloatBitWidth() / 8;
+  std::optional<layout::TmaTilePlan> plan =
+      layout::tmaTilePlan(tile.getDimSize(0), tile.getDimSize(1), bytes);
+  if (!plan)
+    return {};
+  unsigned segment =
+      plan->boxColumns < tile.getDimSize(1) ? plan->boxColumns : 0;
+  MLIRContext *context = tile.getContext();
+  auto encoding = nv::SwizzledSharedEncodingAttr::get(
+      context, plan->swizzle.vec, plan->swizzle.perPhase,
+      plan->swizzle.maxPhase, ArrayRef<unsigned>{1, 0}, segment);
+  SmallVector<int64_t> shape = {int64_t(numStages)};
+  llvm::append_range(shape, tile.getShape());
+  return nv::SharedMemType::get(context, shape, element, encoding);
+}
+
+/// A buffer of one mbarrier per slot.
+nv::SharedMemType barrierBufferFor(MLIRContext *context, unsigned slots) {
+  auto encoding = nv::SwizzledSharedEncodingAttr::get(context, 1, 1, 1,
+                                                      ArrayRef<unsigned>{1, 0});
+  return nv::SharedMemType::get(context, {int64_t(slots), 1, 1},
+                                IntegerType::get(context, 64), encoding);
+}
+
+/// The conversion to an mma operand layout that is `load`'s only user, in
+/// `loop`'s body.
+nv::ConvertLayoutOp operandConversion(Operation *load, scf::ForOp loop) {
+  if (!load->hasOneUse())
+    return {};
+  auto convert = dyn_cast<nv::ConvertLayoutOp>(*load->user_begin());
+  if (!convert || convert->getBlock() != loop.getBody())
+    return {};
+  auto operand = dyn_cast_or_null<nv::DotOperandEncodingAttr>(
+      convert.getType().getEncoding());
+  if (!operand || !isa<nv::MmaEncodingAttr>(operand.getParent()))
+    return {};
+  return convert;
+}
+
 /// True for a tile of zeros (what a masked cp.async writes), as a constant
 /// or a splat of one.
 bool isZeroTile(Value value) {
@@ -115,17 +169,20 @@ SmallVector<Candidate> findCandidates(scf::ForOp loop, unsigned numStages,
             nv::PtrType::kGlobalAddressSpace)
       continue;
     Type element = cast<RankedTensorType>(load.getType()).getElementType();
-    if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() < 8 ||
-        !load->hasOneUse())
+    if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() < 8)
       continue;
-    auto convert = dyn_cast<nv::ConvertLayoutOp>(*load->user_begin());
-    if (!convert || convert->getBlock() != loop.getBody())
-      continue;
-    auto operand = dyn_cast_or_null<nv::DotOperandEncodingAttr>(
-        convert.getType().getEncoding());
-    if (!operand || !isa<nv::MmaEncodingAttr>(operand.getParent()))
+    nv::ConvertLayoutOp convert = operandConversion(load, loop);
+    if (!convert)
       continue;
     if (nv::SharedMemType type = bufferFor(load, numStages, axisInfo))
+      result.push_back({load, convert, type});
+  }
+  for (auto load : loop.getBody()->getOps<nv::TmaLoadOp>()) {
+    nv::ConvertLayoutOp convert = operandConversion(load, loop);
+    auto tile = cast<RankedTensorType>(load.getType());
+    if (!convert || tile.getRank() != 2)
+      continue;
+    if (nv::SharedMemType type = tmaBufferFor(tile, numStages))
       result.push_back({load, convert, type});
   }
   return result;
@@ -178,22 +235,35 @@ stageZero(scf::ForOp loop, ArrayRef<Operation *> seeds) {
   return ordered;
 }
 
-/// ((iv - lb) / step) mod numStages as an i32: the slot of the iteration.
-Value slotOf(OpBuilder &b, Location loc, scf::ForOp loop, unsigned numStages) {
+/// `value` (of the induction variable's type) as an i32.
+Value toI32(OpBuilder &b, Location loc, Value value) {
+  Type type = value.getType();
+  if (type.isIndex())
+    return arith::IndexCastOp::create(b, loc, b.getI32Type(), value);
+  if (type.getIntOrFloatBitWidth() > 32)
+    return arith::TruncIOp::create(b, loc, b.getI32Type(), value);
+  if (type.getIntOrFloatBitWidth() < 32)
+    return arith::ExtUIOp::create(b, loc, b.getI32Type(), value);
+  return value;
+}
+
+/// ((iv - lb) / step) mod numStages as an i32: the slot of the iteration;
+/// with `phase`, ((iv - lb) / step / numStages) mod 2 instead: the parity
+/// of the slot's mbarrier phase that the iteration's copies complete.
+Value slotOf(OpBuilder &b, Location loc, scf::ForOp loop, unsigned numStages,
+             bool phase = false) {
   Value iv = loop.getInductionVar();
   Type type = iv.getType();
   Value distance = arith::SubIOp::create(b, loc, iv, loop.getLowerBound());
   Value iteration = arith::DivUIOp::create(b, loc, distance, loop.getStep());
   Value stages = arith::ConstantOp::create(b, loc, type,
                                            b.getIntegerAttr(type, numStages));
-  Value slot = arith::RemUIOp::create(b, loc, iteration, stages);
-  if (type.isIndex())
-    return arith::IndexCastOp::create(b, loc, b.getI32Type(), slot);
-  if (type.getIntOrFloatBitWidth() > 32)
-    return arith::TruncIOp::create(b, loc, b.getI32Type(), slot);
-  if (type.getIntOrFloatBitWidth() < 32)
-    return arith::ExtUIOp::create(b, loc, b.getI32Type(), slot);
-  return slot;
+  if (!phase)
+    return toI32(b, loc, arith::RemUIOp::create(b, loc, iteration, stages));
+  Value lap = arith::DivUIOp::create(b, loc, iteration, stages);
+  Value one =
+      arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, 1));
+  return toI32(b, loc, arith::AndIOp::create(b, loc, lap, one));
 }
 
 /// The ops the rewrite created, by role.
@@ -211,8 +281,9 @@ struct HeadCollector : public OpBuilder::Listener {
   SmallVectorImpl<Operation *> &ops;
 };
 
-/// Replaces each candidate load by an async_copy and its conversion by a
-/// local_load; the reads go right before the first user of any of them.
+/// Replaces each candidate load by an async_copy (a tma_copy for a
+/// tma_load) and its conversion by a local_load; the reads go right before
+/// the first user of any of them, after the waits.
 Rewritten rewriteLoads(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
                        unsigned numStages) {
   Rewritten result;
@@ -223,11 +294,27 @@ Rewritten rewriteLoads(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
       if (Operation *inBody = body->findAncestorOpInBlock(*user))
         if (inBody->isBeforeInBlock(firstUser))
           firstUser = inBody;
+  unsigned numTma =
+      llvm::count_if(candidates, [](const Candidate &c) { return c.isTma(); });
+  bool anyCpAsync = numTma < candidates.size();
   OpBuilder b(loop);
   SmallVector<Value> buffers;
   for (Candidate &c : candidates)
     buffers.push_back(
-        nv::LocalAllocOp::create(b, c.load.getLoc(), c.bufferType));
+        nv::LocalAllocOp::create(b, c.load->getLoc(), c.bufferType));
+  // The TMA copies of one iteration share one mbarrier per slot: the first
+  // expects the bytes of all of them and arrives, once.
+  Value barriers;
+  int64_t stageBytes = 0;
+  if (numTma) {
+    barriers = nv::LocalAllocOp::create(
+        b, loop.getLoc(), barrierBufferFor(loop.getContext(), numStages));
+    nv::MBarrierInitOp::create(b, loop.getLoc(), barriers, 1);
+    for (Candidate &c : candidates)
+      if (c.isTma())
+        stageBytes += c.bufferType.getTileElements() *
+                      c.bufferType.getElementType().getIntOrFloatBitWidth() / 8;
+  }
   // The copies' slot, computed once before the first of them.
   Operation *firstLoad = candidates.front().load;
   for (Candidate &c : candidates)
@@ -235,26 +322,41 @@ Rewritten rewriteLoads(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
       firstLoad = c.load;
   b.setInsertionPoint(firstLoad);
   Value copySlot = slotOf(b, firstLoad->getLoc(), loop, numStages);
+  Operation *firstTma = nullptr;
+  for (Candidate &c : candidates)
+    if (c.isTma() && (!firstTma || c.load->isBeforeInBlock(firstTma)))
+      firstTma = c.load;
   for (auto [c, buffer] : llvm::zip(candidates, buffers)) {
     b.setInsertionPoint(c.load);
-    result.copies.push_back(
-        nv::AsyncCopyOp::create(b, c.load.getLoc(), c.load.getPtr(), buffer,
-                                copySlot, c.load.getMask()));
+    if (auto tma = dyn_cast<nv::TmaLoadOp>(c.load))
+      result.copies.push_back(nv::TmaCopyOp::create(
+          b, tma.getLoc(), tma.getMap(), tma.getCoordinates(), buffer, copySlot,
+          barriers, Value(),
+          b.getI64IntegerAttr(tma == firstTma ? stageBytes : 0)));
+    else if (auto load = dyn_cast<nv::LoadOp>(c.load))
+      result.copies.push_back(nv::AsyncCopyOp::create(
+          b, load.getLoc(), load.getPtr(), buffer, copySlot, load.getMask()));
   }
-  // One group per iteration: the commit follows the last copy.
-  Operation *lastCopy = result.copies.front();
-  for (Operation *copy : result.copies)
-    if (lastCopy->isBeforeInBlock(copy))
-      lastCopy = copy;
   Location loc = candidates.front().convert.getLoc();
-  b.setInsertionPointAfter(lastCopy);
-  nv::AsyncCommitOp::create(b, loc);
+  // One cp.async group per iteration: the commit follows the last copy.
+  if (anyCpAsync) {
+    Operation *lastCopy = result.copies.front();
+    for (Operation *copy : result.copies)
+      if (lastCopy->isBeforeInBlock(copy))
+        lastCopy = copy;
+    b.setInsertionPointAfter(lastCopy);
+    nv::AsyncCommitOp::create(b, loc);
+  }
   // The reads go before the first user; the schedule puts them first.
   HeadCollector head(result.head);
   b.setListener(&head);
   b.setInsertionPoint(firstUser);
   Value slot = slotOf(b, loc, loop, numStages);
-  nv::AsyncWaitOp::create(b, loc, numStages - 2);
+  if (anyCpAsync)
+    nv::AsyncWaitOp::create(b, loc, numStages - 2);
+  if (numTma)
+    nv::MBarrierWaitOp::create(b, loc, barriers, slot,
+                               slotOf(b, loc, loop, numStages, true));
   for (auto [c, buffer] : llvm::zip(candidates, buffers)) {
     auto read = nv::LocalLoadOp::create(b, c.convert.getLoc(),
                                         c.convert.getType(), buffer, slot);
@@ -269,6 +371,14 @@ Rewritten rewriteLoads(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
 /// Folds the pipeliner's predicate into a copy's mask; the commit and pure
 /// ops may run for iterations past the end.
 Operation *predicate(RewriterBase &rewriter, Operation *op, Value pred) {
+  if (auto tma = dyn_cast<nv::TmaCopyOp>(op)) {
+    rewriter.setInsertionPoint(tma);
+    Value all = tma.getPred() ? arith::AndIOp::create(rewriter, tma.getLoc(),
+                                                      tma.getPred(), pred)
+                              : pred;
+    rewriter.modifyOpInPlace(tma, [&] { tma.getPredMutable().assign(all); });
+    return tma;
+  }
   auto copy = dyn_cast<nv::AsyncCopyOp>(op);
   if (!copy)
     return isa<nv::AsyncCommitOp>(op) || isMemoryEffectFree(op) ? op : nullptr;
@@ -330,9 +440,13 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned numStages,
   if (!early) // the copies depend on what the loads did: not expected
     return loop.emitError("software pipelining of this loop failed; compile "
                           "with --num-stages=1 (and report it)");
-  OpBuilder after(loop->getContext());
-  after.setInsertionPointAfter(loop);
-  nv::AsyncWaitOp::create(after, loop.getLoc(), 0);
+  // Copies past the last iteration are predicated off: only cp.async
+  // groups can be left in flight.
+  if (llvm::any_of(rewritten.copies, llvm::IsaPred<nv::AsyncCopyOp>)) {
+    OpBuilder after(loop->getContext());
+    after.setInsertionPointAfter(loop);
+    nv::AsyncWaitOp::create(after, loop.getLoc(), 0);
+  }
   scf::PipeliningOption options;
   auto order = schedule(loop, rewritten, *early, numStages);
   options.getScheduleFn =
@@ -348,6 +462,28 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned numStages,
     return success();
   return loop.emitError("software pipelining of this loop failed; compile "
                         "with --num-stages=1 (and report it)");
+}
+
+/// A tma_load the pipeliner left (its loop is not pipelined): one slot and
+/// one mbarrier of its own, initialized, filled, waited on and invalidated
+/// each time it runs.
+void lowerUnpipelinedTmaLoad(nv::TmaLoadOp load) {
+  auto tile = cast<RankedTensorType>(load.getType());
+  nv::SharedMemType bufferType = tmaBufferFor(tile, 1);
+  OpBuilder b(load);
+  Location loc = load.getLoc();
+  Value buffer = nv::LocalAllocOp::create(b, loc, bufferType);
+  Value barriers =
+      nv::LocalAllocOp::create(b, loc, barrierBufferFor(load.getContext(), 1));
+  Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+  nv::MBarrierInitOp::create(b, loc, barriers, 1);
+  nv::TmaCopyOp::create(b, loc, load.getMap(), load.getCoordinates(), buffer,
+                        zero, barriers, Value(), IntegerAttr());
+  nv::MBarrierWaitOp::create(b, loc, barriers, zero, zero);
+  auto read = nv::LocalLoadOp::create(b, loc, tile, buffer, zero);
+  nv::MBarrierInvalOp::create(b, loc, barriers);
+  load.replaceAllUsesWith(read.getResult());
+  load.erase();
 }
 
 unsigned stagesFor(Operation *loop, unsigned option) {
@@ -370,13 +506,20 @@ struct SoftwarePipelinePass
       return;
     SmallVector<scf::ForOp> loops;
     module.walk([&](scf::ForOp loop) { loops.push_back(loop); });
-    if (loops.empty())
-      return;
     AxisInfoAnalysis axisInfo(module);
     for (scf::ForOp loop : loops) {
       unsigned stages = stagesFor(loop, numStages);
       if (stages >= 2 && failed(pipelineLoop(loop, stages, axisInfo)))
         return signalPassFailure();
+    }
+    SmallVector<nv::TmaLoadOp> unpipelined;
+    module.walk([&](nv::TmaLoadOp load) { unpipelined.push_back(load); });
+    for (nv::TmaLoadOp load : unpipelined) {
+      if (!tmaBufferFor(cast<RankedTensorType>(load.getType()), 1)) {
+        load.emitOpError("tile cannot be loaded with TMA");
+        return signalPassFailure();
+      }
+      lowerUnpipelinedTmaLoad(load);
     }
   }
 };

@@ -78,6 +78,23 @@ LogicalResult addKernelAttributes(nv::FuncOp func, LLVM::LLVMFuncOp kernel,
   return success();
 }
 
+/// A tensor map travels by value (`.param .align 64 .b8 p[128]`) and is
+/// read in place (grid_constant); the description stays on the parameter
+/// for the kernel metadata (lib/Driver/Metadata.cpp).
+void setTensorMapAttrs(LLVM::LLVMFuncOp func, unsigned index,
+                       DictionaryAttr map) {
+  MLIRContext *context = func.getContext();
+  Builder b(context);
+  func.setArgAttr(index, LLVM::LLVMDialect::getByValAttrName(),
+                  TypeAttr::get(LLVM::LLVMArrayType::get(
+                      IntegerType::get(context, 8), 128)));
+  func.setArgAttr(index, LLVM::LLVMDialect::getAlignAttrName(),
+                  b.getI64IntegerAttr(64));
+  func.setArgAttr(index, NVVM::NVVMDialect::getGridConstantAttrName(),
+                  b.getUnitAttr());
+  func.setArgAttr(index, "tileiras.tensor_map", map);
+}
+
 struct FuncLowering : public OpConversionPattern<nv::FuncOp> {
   FuncLowering(TypeConverter &converter, MLIRContext *context,
                const targetspec::Target &target)
@@ -130,6 +147,9 @@ struct FuncLowering : public OpConversionPattern<nv::FuncOp> {
           llvmFunc.setArgAttr(i, LLVM::LLVMDialect::getNoAliasAttrName(),
                               rewriter.getUnitAttr());
       }
+      if (auto map =
+              func.getArgAttrOfType<DictionaryAttr>(i, "nv_tileaa.tensor_map"))
+        setTensorMapAttrs(llvmFunc, i, map);
       for (NamedAttribute attr : func.getArgAttrDict(i)
                                      ? func.getArgAttrDict(i).getValue()
                                      : llvm::ArrayRef<NamedAttribute>())

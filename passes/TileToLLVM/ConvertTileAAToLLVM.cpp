@@ -17,6 +17,7 @@
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -26,6 +27,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace tileiras {
 #define GEN_PASS_DEF_CONVERTTILEAATOLLVM
@@ -139,6 +141,20 @@ struct ConvertTileAAToLLVMPass
                                index::IndexDialect>();
       target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
       if (failed(applyPartialConversion(module, target, std::move(patterns))))
+        return signalPassFailure();
+    }
+
+    // Stage 4: NVVM ops without an intrinsic (mbarrier.try_wait.parity's
+    // loop) become inline PTX.
+    {
+      RewritePatternSet patterns(context);
+      populateNVVMToLLVMConversionPatterns(patterns);
+      // Only these rewrites: no folding or CFG cleanup of the rest.
+      GreedyRewriteConfig config;
+      config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled)
+          .enableFolding(false)
+          .enableConstantCSE(false);
+      if (failed(applyPatternsGreedily(module, std::move(patterns), config)))
         return signalPassFailure();
     }
 

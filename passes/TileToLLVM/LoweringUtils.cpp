@@ -27,6 +27,10 @@ TileTypeConverter::TileTypeConverter(MLIRContext *context)
   addConversion([context](nv::SharedMemType) -> Type {
     return LLVM::LLVMPointerType::get(context, 3);
   });
+  // A tensor map is the address of its by-value kernel parameter.
+  addConversion([context](nv::TensorMapType) -> Type {
+    return LLVM::LLVMPointerType::get(context);
+  });
   addConversion([context](nv::MemTokenType) -> Type {
     return IntegerType::get(context, 32);
   });

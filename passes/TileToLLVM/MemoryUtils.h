@@ -13,6 +13,8 @@
 
 #include "TileToLLVM/TileLowering.h"
 
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 
@@ -64,6 +66,16 @@ bool isPrefixMask(const AxisInfoAnalysis &analysis, mlir::Value mask,
 VectorAccess asyncCopyVector(const AxisInfoAnalysis &analysis,
                              mlir::Value pointers, mlir::Value mask,
                              unsigned bits);
+
+/// The first element of `slot` in the lowered buffer `base` (elements of
+/// `stored`, the buffer's element type as lowered).
+mlir::Value slotAddress(mlir::ImplicitLocOpBuilder &b, mlir::Value base,
+                        mlir::Type stored, nv_tileaa::SharedMemType type,
+                        mlir::Value slot);
+
+/// Lowering of tma_copy and the mbarrier ops (TmaOps.cpp).
+void populateTmaOpPatterns(TileTypeConverter &converter,
+                           mlir::RewritePatternSet &patterns);
 
 /// Lowering of local_alloc, async_copy/commit/wait and local_load.
 void populateSharedMemoryOpPatterns(TileTypeConverter &converter,

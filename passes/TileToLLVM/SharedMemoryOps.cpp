@@ -30,17 +30,9 @@ namespace {
 
 LinearLayout sharedLayoutOf(nv::SharedMemType type) {
   auto encoding = cast<nv::SwizzledSharedEncodingAttr>(type.getEncoding());
-  return layout::swizzledSharedLayout(type.getTileShape(), encoding.getOrder(),
-                                      encoding.getVec(), encoding.getPerPhase(),
-                                      encoding.getMaxPhase());
-}
-
-/// The first element of `slot` in the lowered buffer `base`.
-Value slotAddress(ImplicitLocOpBuilder &b, Value base, Type stored,
-                  nv::SharedMemType type, Value slot) {
-  Value first = LLVM::MulOp::create(
-      b, slot, i32Constant(b, b.getLoc(), type.getTileElements()));
-  return sharedElementAddress(b, b.getLoc(), base, stored, first);
+  return layout::swizzledSharedLayout(
+      type.getTileShape(), encoding.getOrder(), encoding.getVec(),
+      encoding.getPerPhase(), encoding.getMaxPhase(), encoding.getSegment());
 }
 
 struct LocalAllocLowering : public ConvertOpToLLVMPattern<nv::LocalAllocOp> {
@@ -210,6 +202,13 @@ struct LocalLoadLowering : public ConvertOpToLLVMPattern<nv::LocalLoadOp> {
 
 } // namespace
 
+Value memory::slotAddress(ImplicitLocOpBuilder &b, Value base, Type stored,
+                          nv::SharedMemType type, Value slot) {
+  Value first = LLVM::MulOp::create(
+      b, slot, i32Constant(b, b.getLoc(), type.getTileElements()));
+  return sharedElementAddress(b, b.getLoc(), base, stored, first);
+}
+
 void memory::populateSharedMemoryOpPatterns(TileTypeConverter &converter,
                                             RewritePatternSet &patterns,
                                             LoweringState &state,
@@ -218,4 +217,5 @@ void memory::populateSharedMemoryOpPatterns(TileTypeConverter &converter,
   patterns.add<AsyncCopyLowering>(converter, state, std::move(plan));
   patterns.add<AsyncCommitLowering, AsyncWaitLowering>(converter);
   patterns.add<LocalLoadLowering>(converter);
+  populateTmaOpPatterns(converter, patterns);
 }

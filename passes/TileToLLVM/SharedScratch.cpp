@@ -77,6 +77,15 @@ Value SharedScratch::getBuffer(OpBuilder &builder, Location loc,
   return bufferAt(builder, loc, function, offset);
 }
 
+/// TMA swizzles by shared-memory address bits: a buffer it fills starts on
+/// a boundary of the largest swizzle pattern (8 rows of 128 bytes), and its
+/// slots, whole patterns long, keep that alignment.
+static int64_t allocationAlignment(nv_tileaa::LocalAllocOp alloc) {
+  return llvm::any_of(alloc->getUsers(), llvm::IsaPred<nv_tileaa::TmaCopyOp>)
+             ? 1024
+             : 128;
+}
+
 void SharedScratch::planAllocations(ModuleOp module) {
   module.walk([&](nv_tileaa::LocalAllocOp alloc) {
     Operation *function = alloc->getParentOfType<LLVM::LLVMFuncOp>();
@@ -89,6 +98,12 @@ void SharedScratch::planAllocations(ModuleOp module) {
     int64_t bytes =
         type.getNumSlots() * type.getTileElements() * int64_t(elementBytes);
     int64_t &end = allocated[function];
+    int64_t alignment = allocationAlignment(alloc);
+    // Only the address bits of TMA-filled buffers matter to the hardware;
+    // the other buffers keep the 16-byte aligned base.
+    if (alignment > 128)
+      alignments[function] = std::max(alignments[function], alignment);
+    end = llvm::alignTo(end, alignment);
     allocationOffsets[alloc] = end;
     end = (end + bytes + 127) / 128 * 128;
     requests[function] = std::max(requests.lookup(function), end);
@@ -243,7 +258,8 @@ LogicalResult SharedScratch::materialize(ModuleOp module,
         LLVM::LLVMArrayType::get(i8, dynamic ? 0 : bytes),
         /*isConstant=*/false,
         dynamic ? LLVM::Linkage::External : LLVM::Linkage::Internal,
-        symbolFor(func.getSymName()), Attribute(), /*alignment=*/16,
+        symbolFor(func.getSymName()), Attribute(),
+        /*alignment=*/std::max<int64_t>(16, alignments.lookup(function)),
         /*addrSpace=*/3);
   }
   return success(ok);

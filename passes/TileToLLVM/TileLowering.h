@@ -102,6 +102,8 @@ private:
   /// Bytes of local_alloc buffers per function, and each buffer's offset.
   llvm::DenseMap<mlir::Operation *, int64_t> allocated;
   llvm::DenseMap<mlir::Operation *, int64_t> allocationOffsets;
+  /// The alignment each function's buffer needs (16 if absent).
+  llvm::DenseMap<mlir::Operation *, int64_t> alignments;
 };
 
 struct LoweringState {

@@ -4,12 +4,16 @@
 // memory ops, then hoists the loop-invariant address arithmetic out of its
 // loops and merges duplicates, so that a K loop of tiled_loads ends up like
 // a hand-written pointer loop. A tiled op that remains (its memref does not
-// come straight from make_memref) is an error.
+// come straight from make_memref) is an error. On TMA targets the kernels'
+// tiled_loads that TMA can serve become tma_loads first (TiledToTma.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "TiledMemory/TiledToPointers.h"
+#include "TiledMemory/TiledToTma.h"
+#include "tileiras/Passes/ModuleTarget.h"
 #include "tileiras/Passes/Passes.h"
+#include "tileiras/TargetSpec/InstructionFamily.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Dominance.h"
@@ -70,9 +74,14 @@ struct LowerTiledMemoryPass
               .wasInterrupted())
         funcs.push_back(func);
     });
-    for (nv::FuncOp func : funcs)
+    bool tma = targetspec::targetSupports(recordedTarget(getOperation()),
+                                          targetspec::InstrFamily::TmaTile);
+    for (nv::FuncOp func : funcs) {
+      if (tma && func.isKernel())
+        rewriteTiledLoadsToTma(func);
       if (failed(lowerFunction(func, frozen)))
         return signalPassFailure();
+    }
   }
 
   LogicalResult lowerFunction(nv::FuncOp func,

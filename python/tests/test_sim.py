@@ -258,6 +258,11 @@ class SimTest(unittest.TestCase):
         meta = dict(BLOCK_M=64, BLOCK_N=32, BLOCK_K=32)
         ptx = tiled_matmul.compile(*sig, target="sm_80", **meta).asm
         self.assertRegex(ptx, r"cp\.async\.wait_group\s+1;")
+        # The simulator's sm_90a: TMA, with the tensor maps the launcher
+        # builds from the metadata.
+        tma = tiled_matmul.compile(*sig, target="sm_90a", **meta)
+        self.assertIn("cp.async.bulk.tensor.2d", tma.asm)
+        self.assertEqual(len(tma.kernel_metadata["tensor_maps"]), 2)
         m, n, k = 70, 48, 80
         rng = np.random.default_rng(6)
         a = rng.standard_normal((m, k)).astype(np.float16)

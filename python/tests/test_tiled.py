@@ -1,6 +1,7 @@
 """Tensor descriptors in the Python front end: tl.make_memref, tl.tiled_load,
 tl.tiled_store and tl.tiled_atomic_add compiled through the C API to PTX,
-the K loop of a GEMM pipelined through cp.async when the hints allow it.
+the K loop of a GEMM pipelined through cp.async (TMA from sm_90) when the
+hints allow it.
 
     TILEIRAS_LIBRARY_PATH=build/lib /usr/bin/python3 -m unittest \\
         discover -s python/tests -p 'test_tiled.py'
@@ -66,11 +67,22 @@ class TiledTest(unittest.TestCase):
             hinted = self.gemm(target, True)
             self.assertIn("nv_tileaa.tiled_load", hinted.mlir)
             self.assertIn("strides_div_by = array<i64: 8, 1>", hinted.mlir)
-            self.assertIn("cp.async.cg.shared.global", hinted.asm, target)
             self.assertIn("mma.sync.aligned.m16n8k16", hinted.asm)
             plain = self.gemm(target, False)
             self.assertNotIn("cp.async", plain.asm, target)
             self.assertIn("mma.sync.aligned.m16n8k16", plain.asm)
+            self.assertEqual(plain.kernel_metadata["tensor_maps"], [])
+        # sm_80: cp.async; sm_90a: TMA through two tensor maps that the
+        # launcher builds (A's 64 x 32 box, B's 32 x 64 in one 128-byte
+        # swizzled box).
+        self.assertIn("cp.async.cg.shared.global", self.gemm("sm_80", True).asm)
+        tma = self.gemm("sm_90a", True)
+        self.assertNotIn("cp.async.cg", tma.asm)
+        self.assertIn("cp.async.bulk.tensor.2d", tma.asm)
+        maps = tma.kernel_metadata["tensor_maps"]
+        self.assertEqual([m["box_dims"] for m in maps], [[32, 64], [64, 32]])
+        self.assertEqual([m["swizzle_bytes"] for m in maps], [64, 128])
+        self.assertEqual([m["address_param"] for m in maps], [0, 1])
 
     def test_padding_and_atomic(self):
         compiled = tiled_misc.compile("*fp32", "*fp32", "i32",

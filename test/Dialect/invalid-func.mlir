@@ -266,7 +266,7 @@ func.func @scan_empty_block(%x: tensor<128xi32>) {
 // -----
 
 // nv_tileaa.noalias is the only nv_tileaa argument attribute.
-// expected-error @+1 {{unknown argument attribute 'nv_tileaa.restrict'; the nv_tileaa dialect defines 'nv_tileaa.noalias'}}
+// expected-error @+1 {{unknown argument attribute 'nv_tileaa.restrict'; the nv_tileaa dialect defines 'nv_tileaa.noalias' and 'nv_tileaa.tensor_map'}}
 nv_tileaa.func @unknown_arg_attr(%p: !nv_tileaa.ptr<f32> {nv_tileaa.restrict}) {
   nv_tileaa.return
 }

@@ -140,14 +140,22 @@ std::string flattenAddressSpaces(StringRef text,
     }
     static const std::regex cast(R"(\baddrspacecast\b)");
     flat = std::regex_replace(flat, cast, "bitcast");
-    // cp.async copies are not overloaded: with their address spaces
-    // gone they would no longer verify (the parser verifies modules with
-    // debug info), so they are renamed before parsing; renameNvvmIntrinsics
-    // treats the prefix like llvm.nvvm.
+    // cp.async copies, TMA copies and mbarrier operations are not
+    // overloaded: with their address spaces gone they would no longer
+    // verify (the parser verifies modules with debug info), so they are
+    // renamed before parsing; renameNvvmIntrinsics treats the prefix like
+    // llvm.nvvm.
     static const std::regex cpAsync(
-        R"(@llvm\.nvvm\.cp\.async\.(c[ag]\.shared\.global))");
-    out += std::regex_replace(
-        flat, cpAsync, std::string("@") + kFlattenedNvvm + "cp.async.$1");
+        R"(@llvm\.nvvm\.(cp\.async\.(c[ag]\.shared\.global|bulk\.[a-z0-9.]+)|mbarrier\.[a-z0-9._]+))");
+    std::string renamed = std::regex_replace(
+        flat, cpAsync, std::string("@") + kFlattenedNvvm + "$1");
+    // immarg is for intrinsics only.
+    if (StringRef(renamed).starts_with("declare") &&
+        StringRef(renamed).contains(kFlattenedNvvm)) {
+      static const std::regex immarg(R"( immarg)");
+      renamed = std::regex_replace(renamed, immarg, "");
+    }
+    out += renamed;
     out += '\n';
   }
   return out;

@@ -17,6 +17,7 @@ Two front ends:
   test/Passes/TileToLLVM; the layout algebra below tells which element each
   register holds.
 """
+import json
 import os
 import re
 import shutil
@@ -155,6 +156,9 @@ class TensorMap:
         if not 1 <= rank <= 5 or len(box) != rank or \
                 len(strides) != rank - 1 or len(element_strides) != rank:
             raise ValueError("rank 1..5 with matching dims/box/strides")
+        if any(not 1 <= d <= 1 << 32 for d in dims):
+            raise ValueError("global dims must be 1..2^32 (an empty tensor "
+                             "cannot be encoded)")
         if any(s % 16 or s >= 1 << 40 for s in strides):
             raise ValueError("global strides must be multiples of 16 < 2^40")
         if any(not 1 <= b <= 256 for b in box) or \
@@ -179,6 +183,26 @@ class TensorMap:
                      struct.pack("<5H", *pad(box, 5, 1)) +
                      struct.pack("<5B", *pad(element_strides, 5, 1)))
         self.data += bytes(128 - len(self.data))
+
+
+def tensor_maps_for(entries, args):
+    """The TensorMap arguments a kernel's metadata (`tensor_maps`, see
+    docs/cli.md) asks for, built from its own arguments `args` as a launcher
+    calls cuTensorMapEncodeTiled; in parameter order."""
+    names = {code: name for name, (code, _) in TENSOR_MAP_TYPES.items()}
+    maps = []
+    for entry in sorted(entries, key=lambda e: e["param"]):
+        def value(v):
+            return args[v["param"]].value if isinstance(v, dict) else v
+        size = entry["element_bytes"]
+        maps.append(TensorMap(
+            f"tmap{entry['param']}", args[entry["address_param"]].name,
+            names[entry["cu_data_type"]],
+            [value(v) for v in entry["global_dims"]],
+            [value(v) * size for v in entry["global_strides_elements"]],
+            entry["box_dims"], entry["element_strides"],
+            entry["swizzle_bytes"], entry["oob_fill"] == "nan"))
+    return maps
 
 
 class Toolchain:
@@ -206,17 +230,20 @@ class Toolchain:
                                              "kernel_main.cpp")
         return self._runtime
 
-    def build(self, source, name=None, target="sm_90a", options=()):
+    def build(self, source, name=None, target="sm_90a", options=(),
+              metadata=None):
         """A Kernel from an nv_tileaa module (.mlir, compiled with
-        `tileiras --emit=llvm`) or from NVPTX LLVM IR (.ll)."""
+        `tileiras --emit=llvm`) or from NVPTX LLVM IR (.ll, with the kernel
+        metadata JSON of its compile when it takes tensor maps)."""
         name = name or os.path.splitext(os.path.basename(source))[0]
         base = os.path.join(self.work, name)
         ll = source
         if source.endswith(".mlir"):
             _require(self.tileiras)
             ll = base + ".nvptx.ll"
+            metadata = base + ".json"
             run([self.tileiras, f"--gpu-name={target}", "--emit=llvm",
-                 *options, source, "-o", ll])
+                 f"--metadata={metadata}", *options, source, "-o", ll])
         host, obj = host_object(self.prep, self.opt, self.llc, ll, base)
         exe = base + ".exe"
         try:
@@ -224,11 +251,11 @@ class Toolchain:
                  *self.runtime(), "-o", exe, "-lm"])
         except SimError as e:
             raise SimError(explain_missing_runtime(str(e))) from None
-        return Kernel(name, exe, host)
+        return Kernel(name, exe, host, metadata)
 
 
 class Kernel:
-    def __init__(self, name, exe, host_ll):
+    def __init__(self, name, exe, host_ll, metadata=None):
         self.name, self.exe = name, exe
         with open(host_ll) as f:
             text = f.read()
@@ -242,10 +269,25 @@ class Kernel:
         self.reqntid = string("__sim_kernel_reqntid")
         m = re.search(r"@__sim_shared_bytes = constant i64 (\d+)", text)
         self.shared_bytes = int(m.group(1)) if m else 0
+        # The tensor maps the kernel takes after its own parameters.
+        self.tensor_maps = []
+        if metadata:
+            with open(metadata) as f:
+                for target in json.load(f)["targets"]:
+                    for k in target["kernels"]:
+                        if k["name"] == self.kernel:
+                            self.tensor_maps = k["tensor_maps"]
 
     def launch(self, grid, block, args, ctas_at_once=1, timeout=120):
         """Runs the kernel; returns {buffer name: bytes after the launch}
-        and the kernel's standard output (vprintf)."""
+        and the kernel's standard output (vprintf). The tensor maps the
+        kernel's metadata lists are built from `args` and appended."""
+        if self.tensor_maps and len(args) < len(self.signature):
+            try:
+                args = list(args) + tensor_maps_for(self.tensor_maps, args)
+            except ValueError as e:
+                raise SimError(f"{self.name}: cannot encode a tensor map: "
+                               f"{e}") from None
         stem = os.path.join(os.path.dirname(self.exe), self.name + ".launch")
         lines = [f"grid {' '.join(map(str, grid))}",
                  f"block {' '.join(map(str, block))}",

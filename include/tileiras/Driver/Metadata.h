@@ -12,6 +12,7 @@
 #define TILEIRAS_DRIVER_METADATA_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/JSON.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -50,6 +51,8 @@ struct KernelMetadata {
   /// last kernel parameter), aligned to `globalScratchAlignment`; 0: none.
   int64_t globalScratchBytes = 0;
   int64_t globalScratchAlignment = 0;
+  /// The tensor maps the launcher builds, one JSON object per parameter.
+  std::vector<llvm::json::Object> tensorMaps;
   std::vector<CubinResources> cubins;
 };
 

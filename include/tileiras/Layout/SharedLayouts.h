@@ -15,6 +15,8 @@
 
 #include "tileiras/Layout/LinearLayout.h"
 
+#include <optional>
+
 namespace tileiras::layout {
 
 /// A rank-2 swizzled layout: rows along order[1], each `shape[order[0]]`
@@ -22,14 +24,36 @@ namespace tileiras::layout {
 /// column's chunk XOR ((row / perPhase) % maxPhase). perPhase = maxPhase = 1
 /// is plain row-major storage. A rank-3 tile stores one such matrix per
 /// index of order[2] (a batch), one after another.
+/// With `segment` (elements, a power of two; 0: the whole row) each row is
+/// split into pieces that long: piece p of all rows forms block p, stored
+/// after blocks 0..p-1, and the swizzle acts within a piece.
 LinearLayout swizzledSharedLayout(llvm::ArrayRef<int64_t> shape,
                                   llvm::ArrayRef<unsigned> order, unsigned vec,
-                                  unsigned perPhase, unsigned maxPhase);
+                                  unsigned perPhase, unsigned maxPhase,
+                                  unsigned segment = 0);
 
 /// The parameters of a swizzled layout.
 struct SwizzleParams {
   unsigned vec = 1, perPhase = 1, maxPhase = 1;
 };
+
+/// How TMA loads a row-major rank-2 tile into shared memory: boxes of
+/// `boxColumns` x rows (the whole tile when boxColumns is its width), each
+/// with the hardware swizzle of `swizzleBytes` (0, 32, 64 or 128), which is
+/// the swizzled layout `swizzle` with `segment = boxColumns`.
+struct TmaTilePlan {
+  unsigned boxColumns = 0;
+  unsigned swizzleBytes = 0;
+  SwizzleParams swizzle;
+};
+
+/// The plan for a `rows` x `columns` tile of `elementBytes`-byte elements:
+/// a swizzle as wide as the row where the row is 32, 64 or 128 bytes, 128-byte
+/// boxes for longer rows of whole 128-byte multiples, no swizzle otherwise.
+/// nullopt when TMA cannot load such a tile (a row not a multiple of 16
+/// bytes, more than 256 rows or box columns).
+std::optional<TmaTilePlan> tmaTilePlan(int64_t rows, int64_t columns,
+                                       unsigned elementBytes);
 
 /// The swizzle for a tile that ldmatrix reads: 16-byte chunks, one phase per
 /// 128 bytes of rows, as many phases as 8 chunks allow.

@@ -4,7 +4,8 @@ libcuda is loaded with ctypes (no build-time CUDA dependency). The kernel is
 compiled for the current device (sm_XY from its compute capability) to a
 cubin, or to PTX for the driver to JIT when ptxas is missing, loaded with
 cuModuleLoadData and launched with the block size, dynamic shared memory and
-cluster dims of its metadata, on torch's (or CuPy's) current stream when
+cluster dims of its metadata (and the TMA tensor maps it lists, encoded with
+cuTensorMapEncodeTiled), on torch's (or CuPy's) current stream when
 it is loaded, else the default stream. Pointer arguments: torch tensors, CuPy
 arrays or anything with `__cuda_array_interface__`.
 
@@ -38,6 +39,18 @@ def dynamic_shared_memory(meta):
     dynamic = int(meta.get("dynamic_shared_memory_bytes", 0))
     static = int(meta.get("static_shared_memory_bytes", 0))
     return dynamic, static + dynamic > PORTABLE_SHARED_MEMORY_BYTES
+
+
+def tensor_map_arguments(entry, values):
+    """(dims, byte strides) to encode the tensor map `entry` of a kernel's
+    metadata (docs/cli.md, "tensor_maps") for the kernel's own arguments
+    `values` (ints by parameter index: addresses, sizes, strides)."""
+    def value(v):
+        return int(values[v["param"]]) if isinstance(v, dict) else int(v)
+    dims = [value(v) for v in entry["global_dims"]]
+    strides = [value(v) * entry["element_bytes"]
+               for v in entry["global_strides_elements"]]
+    return dims, strides
 
 
 def _load():
@@ -172,6 +185,30 @@ class CudaBackend:
             return fn._compile(runtime, constants, self.target, "ptx",
                                num_warps, ())
 
+    def encode_tensor_map(self, entry, values):
+        """The 128-byte CUtensorMap of `entry` (cuTensorMapEncodeTiled),
+        128-byte aligned as CUDA 13 asks; returns (storage to keep alive,
+        its address)."""
+        dims, strides = tensor_map_arguments(entry, values)
+        if any(d < 1 for d in dims):
+            raise CudaError("a tensor map cannot describe an empty tensor "
+                            "(sizes %s); do not launch with it" % dims)
+        storage = (ctypes.c_uint8 * 256)()
+        address = (ctypes.addressof(storage) + 127) & ~127
+        rank = entry["rank"]
+        u32, u64 = ctypes.c_uint32, ctypes.c_uint64
+        self.check(self.cuda.cuTensorMapEncodeTiled(
+            ctypes.c_void_p(address), ctypes.c_int(entry["cu_data_type"]),
+            u32(rank), ctypes.c_void_p(values[entry["address_param"]]),
+            (u64 * rank)(*dims), (u64 * max(1, rank - 1))(*strides),
+            (u32 * rank)(*entry["box_dims"]),
+            (u32 * rank)(*entry["element_strides"]),
+            ctypes.c_int(entry["interleave"]),
+            ctypes.c_int(entry["cu_swizzle"]),
+            ctypes.c_int(entry["cu_l2_promotion"]),
+            ctypes.c_int(entry["cu_oob_fill"])), "cuTensorMapEncodeTiled")
+        return storage, address
+
     def launch(self, fn, grid, runtime, constants, num_warps):
         compiled = self.compile(fn, runtime, constants, num_warps)
         _, function = self.function(compiled)
@@ -180,11 +217,12 @@ class CudaBackend:
         meta = compiled.kernel_metadata
         if 0 in grid:
             return compiled
-        keep = []
+        keep, values = [], []
         for name, ty in compiled.params:
             value = runtime[name]
             if ty.is_ptr:
                 keep.append(ctypes.c_void_p(_pointer(name, value)))
+                values.append(keep[-1].value)
             elif ty.is_floating:
                 keep.append(ctypes.c_double(float(value)) if ty.bits == 64
                             else ctypes.c_float(float(value)))
@@ -192,8 +230,17 @@ class CudaBackend:
                 ctype = {8: ctypes.c_int8, 16: ctypes.c_int16,
                          32: ctypes.c_int32, 64: ctypes.c_int64}[ty.bits]
                 keep.append(ctype(int(value)))
-        params = (ctypes.c_void_p * max(1, len(keep)))(
-            *[ctypes.cast(ctypes.byref(v), ctypes.c_void_p) for v in keep])
+            if not ty.is_ptr:
+                values.append(keep[-1].value)
+        pointers = [ctypes.cast(ctypes.byref(v), ctypes.c_void_p)
+                    for v in keep]
+        # The tensor maps the kernel takes after its own parameters.
+        for entry in sorted(meta.get("tensor_maps", []),
+                            key=lambda e: e["param"]):
+            storage, address = self.encode_tensor_map(entry, values)
+            keep.append(storage)
+            pointers.append(ctypes.c_void_p(address))
+        params = (ctypes.c_void_p * max(1, len(pointers)))(*pointers)
         block = meta["block_dims"]
         shared, _ = dynamic_shared_memory(meta)
         stream = _current_stream()

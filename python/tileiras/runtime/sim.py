@@ -97,6 +97,8 @@ class SimBackend:
             os.remove(link)
         os.symlink(exe, link)
         kernel = sim.Kernel(compiled.name, link, host)
+        # Built from the arguments at launch, as the CUDA backend does.
+        kernel.tensor_maps = compiled.kernel_metadata.get("tensor_maps", [])
         self.kernels[entry.path] = kernel
         return kernel
 

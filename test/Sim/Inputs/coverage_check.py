@@ -132,9 +132,12 @@ def mlir_libdevice_names(llvm_bin):
 
 
 def runtime_symbols(tc):
+    # Every object of the runtime: the asynchronous proxy (mbarriers, TMA,
+    # wgmma, tcgen05) lives in runtime_async.cpp.
     objects = simlib._compile_runtime(tc.cxx, tc.work, "kernel_main.cpp")
-    out = simlib.run(["nm", "--defined-only", objects[0]])
-    return {line.split()[-1] for line in out.splitlines() if line.strip()}
+    out = simlib.run(["nm", "--defined-only", *objects])
+    return {line.split()[-1] for line in out.splitlines()
+            if line.strip() and not line.endswith(":")}
 
 
 def prep_accepts(tc, work, index, template, constraints):
@@ -221,7 +224,8 @@ def main():
         return "__sim_nvvm_" + short.replace(".", "_") in symbols
     missing = sorted(n for n in every if not implemented(n))
     for name in missing:
-        fail(f"tools/sim/runtime.cpp does not implement {name}")
+        fail(f"the simulator runtime (tools/sim/runtime*.cpp) does not "
+             f"implement {name}")
     print(f"runtime: {len(every) - len(missing)} of {len(every)} intrinsics "
           "implemented")
 

@@ -49,6 +49,57 @@ TEST(SharedLayouts, Swizzle64ByteRows) { expectSwizzle(16, 32, 2, 8, 2, 4); }
 TEST(SharedLayouts, Swizzle32ByteRows) { expectSwizzle(32, 16, 2, 8, 4, 2); }
 TEST(SharedLayouts, Swizzle8BitRows) { expectSwizzle(16, 128, 1, 16, 1, 8); }
 
+/// The byte TMA writes element (row, col) of a tile to, from the hardware's
+/// swizzle rule on the address (tensor-cores.md 2.4: bits [4, 4 + k) ^=
+/// bits [7, 7 + k), k = log2(swizzle / 16)), one box of `boxColumns` after
+/// another; independent of swizzledSharedLayout.
+int64_t tmaByte(int64_t row, int64_t col, int64_t rows, int64_t boxColumns,
+                unsigned bytes, unsigned swizzleBytes) {
+  int64_t box = col / boxColumns;
+  int64_t inBox = row * boxColumns * bytes + (col % boxColumns) * bytes;
+  if (swizzleBytes) {
+    int64_t mask = swizzleBytes / 16 - 1;
+    inBox ^= ((inBox >> 7) & mask) << 4;
+  }
+  return box * rows * boxColumns * bytes + inBox;
+}
+
+void expectTmaPlan(int64_t rows, int64_t cols, unsigned bytes,
+                   unsigned boxColumns, unsigned swizzleBytes) {
+  std::optional<TmaTilePlan> plan = tmaTilePlan(rows, cols, bytes);
+  ASSERT_TRUE(plan.has_value());
+  EXPECT_EQ(plan->boxColumns, boxColumns);
+  EXPECT_EQ(plan->swizzleBytes, swizzleBytes);
+  unsigned segment = plan->boxColumns < cols ? plan->boxColumns : 0;
+  LinearLayout s = swizzledSharedLayout({rows, cols}, {1, 0}, plan->swizzle.vec,
+                                        plan->swizzle.perPhase,
+                                        plan->swizzle.maxPhase, segment);
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t col = 0; col < cols; ++col) {
+      int64_t byte = tmaByte(r, col, rows, boxColumns, bytes, swizzleBytes);
+      ASSERT_EQ(byte % bytes, 0);
+      EXPECT_EQ(s.applyPart(InDim::Offset, unsigned(byte / bytes)), c({r, col}))
+          << "(" << r << ", " << col << ")";
+    }
+}
+
+TEST(SharedLayouts, TmaPlan64ByteRows) { expectTmaPlan(128, 32, 2, 32, 64); }
+TEST(SharedLayouts, TmaPlan32ByteRows) { expectTmaPlan(32, 16, 2, 16, 32); }
+TEST(SharedLayouts, TmaPlan128ByteRows) { expectTmaPlan(64, 128, 1, 128, 128); }
+TEST(SharedLayouts, TmaPlanTwoBoxes) { expectTmaPlan(32, 128, 2, 64, 128); }
+TEST(SharedLayouts, TmaPlanFourBoxesF32) { expectTmaPlan(16, 128, 4, 32, 128); }
+TEST(SharedLayouts, TmaPlanUnswizzled) {
+  // 16-byte rows, and 64-byte rows of a tile of 4 rows (not a whole
+  // swizzle pattern): plain row-major boxes.
+  expectTmaPlan(64, 4, 4, 4, 0);
+  expectTmaPlan(4, 32, 2, 32, 0);
+}
+TEST(SharedLayouts, TmaPlanRejects) {
+  EXPECT_FALSE(tmaTilePlan(512, 32, 2).has_value()); // > 256 rows
+  EXPECT_FALSE(tmaTilePlan(64, 4, 2).has_value());   // 8-byte rows
+  EXPECT_FALSE(tmaTilePlan(4, 512, 2).has_value());  // 1 KiB unswizzled box
+}
+
 TEST(SharedLayouts, SolveAndFindRegisterWithSeveralComponents) {
   // Register bases with two components each: (1,1), (0,1), (2,0).
   LinearLayout l(llvm::ArrayRef<int64_t>{4, 2},

@@ -1,0 +1,57 @@
+//===- NVTileAATmaOps.cpp - TMA copies and mbarriers ----------------------===//
+//
+// Verifiers of the TMA and mbarrier ops: coordinates match the tile's rank,
+// and a barrier buffer holds one i64 mbarrier per slot, as many slots as
+// the data buffer it guards.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileiras/Dialect/NVTileAA/NVTileAA.h"
+
+using namespace mlir;
+using namespace tileiras::nv_tileaa;
+
+/// `type` is a buffer of mbarriers: i64 elements, 1x1 slots.
+static LogicalResult checkBarriers(Operation *op, SharedMemType type) {
+  if (!type.getElementType().isInteger(64) ||
+      llvm::any_of(type.getTileShape(),
+                   [](int64_t extent) { return extent != 1; }))
+    return op->emitOpError() << "needs a buffer of mbarriers (i64 elements, "
+                                "1x1 slots), not "
+                             << type;
+  return success();
+}
+
+LogicalResult TmaLoadOp::verify() {
+  auto type = cast<RankedTensorType>(getType());
+  if (getCoordinates().size() != size_t(type.getRank()))
+    return emitOpError() << "has " << getCoordinates().size()
+                         << " coordinates for a rank-" << type.getRank()
+                         << " tile";
+  return success();
+}
+
+LogicalResult TmaCopyOp::verify() {
+  SharedMemType buffer = getBuffer().getType();
+  if (getCoordinates().size() != buffer.getTileShape().size())
+    return emitOpError() << "has " << getCoordinates().size()
+                         << " coordinates for a rank-"
+                         << buffer.getTileShape().size() << " tile";
+  if (failed(checkBarriers(*this, getBarriers().getType())))
+    return failure();
+  if (getBarriers().getType().getNumSlots() != buffer.getNumSlots())
+    return emitOpError("needs one mbarrier per slot of the buffer");
+  return success();
+}
+
+LogicalResult MBarrierInitOp::verify() {
+  return checkBarriers(*this, getBarriers().getType());
+}
+
+LogicalResult MBarrierWaitOp::verify() {
+  return checkBarriers(*this, getBarriers().getType());
+}
+
+LogicalResult MBarrierInvalOp::verify() {
+  return checkBarriers(*this, getBarriers().getType());
+}

@@ -1,0 +1,179 @@
+//===- TmaOps.cpp - TMA copies and mbarriers ------------------------------===//
+//
+// tma_copy: thread 0 expects the slot's bytes (or `arrive_bytes`, those of
+// all the copies of a phase) on the slot's mbarrier, arrives, and issues one
+// cp.async.bulk.tensor per box (a segmented buffer holds one box per
+// segment, one after another); the copies complete the transactions.
+// mbarrier_init: thread 0 initializes each slot and fences the initialization
+// for the asynchronous proxy, then the CTA synchronizes. mbarrier_wait:
+// try_wait.parity in a loop, then a CTA barrier. These barriers order the
+// asynchronous proxy's writes, which the barrier analysis does not see, so they
+// are not marked as removable.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileToLLVM/MemoryUtils.h"
+
+using namespace mlir;
+using namespace tileiras;
+using namespace tileiras::lowering;
+using namespace tileiras::lowering::memory;
+namespace nv = tileiras::nv_tileaa;
+
+namespace {
+
+/// The mbarrier of `slot` in the lowered barrier buffer `base`.
+Value barrierAddress(ImplicitLocOpBuilder &b, Value base, Value slot) {
+  return sharedElementAddress(b, b.getLoc(), base, b.getI64Type(), slot);
+}
+
+Value isThreadZero(ImplicitLocOpBuilder &b) {
+  return LLVM::ICmpOp::create(b, LLVM::ICmpPredicate::eq,
+                              getThreadId(b, b.getLoc()),
+                              i32Constant(b, b.getLoc(), 0));
+}
+
+/// The CTA barrier after an mbarrier op; not a shared-memory fence the
+/// barrier analysis may remove.
+void ctaBarrier(ImplicitLocOpBuilder &b) { NVVM::Barrier0Op::create(b); }
+
+struct TmaCopyLowering : public ConvertOpToLLVMPattern<nv::TmaCopyOp> {
+  TmaCopyLowering(TileTypeConverter &converter)
+      : ConvertOpToLLVMPattern(converter), converter(converter) {}
+
+  LogicalResult
+  matchAndRewrite(nv::TmaCopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    nv::SharedMemType type = op.getBuffer().getType();
+    auto encoding = cast<nv::SwizzledSharedEncodingAttr>(type.getEncoding());
+    Type stored = converter.convertElementType(type.getElementType());
+    int64_t rows = type.getTileShape()[0], columns = type.getTileShape()[1];
+    int64_t boxColumns =
+        encoding.getSegment() ? encoding.getSegment() : columns;
+    int64_t bytes =
+        type.getTileElements() * int64_t(sharedElementBytes(stored));
+    Value slot = adaptor.getSlot();
+    Value base = slotAddress(b, adaptor.getBuffer(), stored, type, slot);
+    Value barrier = barrierAddress(b, adaptor.getBarriers(), slot);
+    Value issue = isThreadZero(b);
+    if (Value pred = adaptor.getPred())
+      issue = LLVM::AndOp::create(b, issue, pred);
+    ValueRange coordinates = adaptor.getCoordinates();
+    Value map = adaptor.getMap();
+    int64_t expect = op.getArriveBytes().value_or(bytes);
+    emitIf(b, op.getLoc(), issue, [&](OpBuilder &inner) {
+      ImplicitLocOpBuilder ib(op.getLoc(), inner);
+      if (expect > 0)
+        NVVM::MBarrierArriveExpectTxOp::create(
+            ib, Type(), barrier, i32Constant(ib, ib.getLoc(), expect),
+            NVVM::MemScopeKindAttr(), BoolAttr(), Value());
+      for (int64_t box = 0; box * boxColumns < columns; ++box) {
+        // The CTA's own shared memory, addressed as shared::cluster.
+        Value destination = LLVM::AddrSpaceCastOp::create(
+            ib, LLVM::LLVMPointerType::get(ib.getContext(), 7),
+            sharedElementAddress(
+                ib, ib.getLoc(), base, stored,
+                i32Constant(ib, ib.getLoc(), box * boxColumns * rows)));
+        // Innermost first.
+        Value column = LLVM::AddOp::create(
+            ib, coordinates[1], i32Constant(ib, ib.getLoc(), box * boxColumns));
+        NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+            ib, destination, map, ValueRange{column, coordinates[0]}, barrier,
+            ValueRange{}, Value(), Value(), NVVM::TMALoadMode::TILE,
+            /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(), Value());
+      }
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  TileTypeConverter &converter;
+};
+
+struct MBarrierInitLowering
+    : public ConvertOpToLLVMPattern<nv::MBarrierInitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(nv::MBarrierInitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    int64_t slots = op.getBarriers().getType().getNumSlots();
+    Value count = i32Constant(b, b.getLoc(), op.getCount());
+    emitIf(b, op.getLoc(), isThreadZero(b), [&](OpBuilder &inner) {
+      ImplicitLocOpBuilder ib(op.getLoc(), inner);
+      for (int64_t slot = 0; slot < slots; ++slot)
+        NVVM::MBarrierInitOp::create(
+            ib,
+            barrierAddress(ib, adaptor.getBarriers(),
+                           i32Constant(ib, ib.getLoc(), slot)),
+            count, Value());
+      NVVM::FenceMbarrierInitOp::create(ib);
+    });
+    ctaBarrier(b);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarrierWaitLowering
+    : public ConvertOpToLLVMPattern<nv::MBarrierWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(nv::MBarrierWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    Value barrier = barrierAddress(b, adaptor.getBarriers(), adaptor.getSlot());
+    // The suspend-time hint CUTLASS uses (ns); the loop retries anyway.
+    NVVM::MBarrierTryWaitParityOp::create(b, barrier, adaptor.getPhase(),
+                                          i32Constant(b, b.getLoc(), 10000000));
+    ctaBarrier(b);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarrierInvalLowering
+    : public ConvertOpToLLVMPattern<nv::MBarrierInvalOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(nv::MBarrierInvalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    int64_t slots = op.getBarriers().getType().getNumSlots();
+    ctaBarrier(b);
+    emitIf(b, op.getLoc(), isThreadZero(b), [&](OpBuilder &inner) {
+      ImplicitLocOpBuilder ib(op.getLoc(), inner);
+      for (int64_t slot = 0; slot < slots; ++slot)
+        NVVM::MBarrierInvalOp::create(
+            ib, barrierAddress(ib, adaptor.getBarriers(),
+                               i32Constant(ib, ib.getLoc(), slot)));
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// tma_load reaches the conversion only from hand-written pipelines that
+/// skip tileaa-pipeline, which gives it its buffer and barriers.
+struct TmaLoadLowering : public ConvertOpToLLVMPattern<nv::TmaLoadOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult matchAndRewrite(nv::TmaLoadOp op, OpAdaptor,
+                                ConversionPatternRewriter &) const override {
+    return op.emitOpError("must be given a shared buffer by tileaa-pipeline "
+                          "before the conversion to LLVM");
+  }
+};
+
+} // namespace
+
+void memory::populateTmaOpPatterns(TileTypeConverter &converter,
+                                   RewritePatternSet &patterns) {
+  patterns.add<TmaCopyLowering>(converter);
+  patterns.add<MBarrierInitLowering, MBarrierWaitLowering,
+               MBarrierInvalLowering, TmaLoadLowering>(converter);
+}
