@@ -101,9 +101,19 @@ def LowerTiledMemory : Pass<"tileaa-lower-tiled-memory", "::mlir::ModuleOp"> {
     hand-written pointer code. The hints of `make_memref` become `assume`s
     on its sizes, strides and base. Loop-invariant address parts are hoisted
     out of their loops. The memref must come straight from a `make_memref`.
-    Runs before layout assignment; a later TMA lowering takes precedence over
-    these patterns by a higher benefit.
+    Runs before layout assignment. On targets with TMA (sm_90+), a kernel's
+    tiled_loads feeding a dot in a loop, and its tiled_stores, become
+    tma_load and tma_store first where a launcher can encode the tensor map
+    (a new kernel parameter); a tiled_store only while its staging buffer,
+    with the pipeline rings of the kernel's dot loops (`num-stages` deep,
+    unless the kernel_spec says) and 16 KiB to spare, fits the target's
+    shared memory per CTA.
   }];
+  let options = [
+    Option<"numStages", "num-stages", "unsigned", /*default=*/"0",
+           "Pipeline depth assumed for kernels whose kernel_spec gives none "
+           "(0: the default, 3)">
+  ];
   let dependentDialects = ["::tileiras::nv_tileaa::NVTileAADialect",
                            "::mlir::arith::ArithDialect"];
 }

@@ -504,6 +504,63 @@ def NVTileAA_TmaCopyOp : NVTileAA_Op<"tma_copy", [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
+def NVTileAA_TmaStoreOp : NVTileAA_Op<"tma_store", [MemoryEffects<[MemWrite]>]> {
+  let summary = "store a tile through a TMA tensor map";
+  let description = [{
+    `nv_tileaa.tma_store %map[%row, %column], %t : tensor<128x128xf32, #mma>`
+    writes the tile to element coordinates (%row, %column) of the tensor
+    the map describes; elements outside it are not written. The software
+    pipeliner's pass turns it into a `local_store` into a buffer laid out as
+    TMA reads it and a `tma_copy_out`.
+  }];
+  let arguments = (ins NVTileAA_TensorMap:$map, Variadic<I32>:$coordinates,
+                       NVTileAA_Tile:$value);
+  let assemblyFormat = [{
+    $map `[` $coordinates `]` `,` $value attr-dict `:` type($value)
+  }];
+  let hasVerifier = 1;
+}
+
+def NVTileAA_LocalStoreOp : NVTileAA_Op<"local_store"> {
+  let summary = "write a tile into a buffer slot";
+  let description = [{
+    `nv_tileaa.local_store %t, %buf[%slot] : tensor<128x64xf16, #mma> -> !nv_tileaa.smem<1x128x64xf16, #shared>`:
+    every thread writes its elements of the tile to the slot, laid out as
+    the buffer's encoding says. No synchronization: a reader in another
+    thread needs a barrier (`tma_copy_out` has one).
+  }];
+  let arguments = (ins NVTileAA_Tile:$value,
+                       Arg<NVTileAA_SharedMem, "", [MemWrite]>:$buffer,
+                       I32:$slot);
+  let assemblyFormat = [{
+    $value `,` $buffer `[` $slot `]` attr-dict `:` type($value) `->`
+    qualified(type($buffer))
+  }];
+  let hasVerifier = 1;
+}
+
+def NVTileAA_TmaCopyOutOp : NVTileAA_Op<"tma_copy_out", [
+    MemoryEffects<[MemWrite]>]> {
+  let summary = "copy a buffer slot to global memory with TMA, and wait";
+  let description = [{
+    `nv_tileaa.tma_copy_out %map[%row, %column], %buf[%slot] : !nv_tileaa.smem<1x128x64xf16, #shared>`:
+    every thread fences its shared-memory writes for the asynchronous
+    proxy and the CTA synchronizes; one thread issues
+    `cp.async.bulk.tensor` (one per box of the buffer's segments) from the
+    slot to element coordinates (%row, %column), commits the bulk group and
+    waits until the slot has been read; then the CTA synchronizes again, so
+    the slot may be written anew.
+  }];
+  let arguments = (ins NVTileAA_TensorMap:$map, Variadic<I32>:$coordinates,
+                       Arg<NVTileAA_SharedMem, "", [MemRead]>:$buffer,
+                       I32:$slot);
+  let assemblyFormat = [{
+    $map `[` $coordinates `]` `,` $buffer `[` $slot `]` attr-dict `:`
+    qualified(type($buffer))
+  }];
+  let hasVerifier = 1;
+}
+
 def NVTileAA_MBarrierInitOp : NVTileAA_Op<"mbarrier_init"> {
   let summary = "initialize every mbarrier of a buffer, then synchronize";
   let description = [{

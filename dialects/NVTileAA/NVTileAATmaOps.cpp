@@ -55,3 +55,32 @@ LogicalResult MBarrierWaitOp::verify() {
 LogicalResult MBarrierInvalOp::verify() {
   return checkBarriers(*this, getBarriers().getType());
 }
+
+LogicalResult TmaStoreOp::verify() {
+  auto type = cast<RankedTensorType>(getValue().getType());
+  if (getCoordinates().size() != size_t(type.getRank()))
+    return emitOpError() << "has " << getCoordinates().size()
+                         << " coordinates for a rank-" << type.getRank()
+                         << " tile";
+  return success();
+}
+
+LogicalResult LocalStoreOp::verify() {
+  auto type = cast<RankedTensorType>(getValue().getType());
+  SharedMemType buffer = getBuffer().getType();
+  if (type.getShape() != buffer.getTileShape() ||
+      type.getElementType() != buffer.getElementType())
+    return emitOpError() << "stores a " << type
+                         << " into slots of another shape or element type, "
+                         << buffer;
+  return success();
+}
+
+LogicalResult TmaCopyOutOp::verify() {
+  SharedMemType buffer = getBuffer().getType();
+  if (getCoordinates().size() != buffer.getTileShape().size())
+    return emitOpError() << "has " << getCoordinates().size()
+                         << " coordinates for a rank-"
+                         << buffer.getTileShape().size() << " tile";
+  return success();
+}

@@ -640,6 +640,17 @@ def _matmul_tma_unhinted():
     return spec
 
 
+def _matmul_tma_store():
+    """matmul_tma.mlir with C's make_memref promising ldc a multiple of 4
+    (`strides_div_by = array<i64: 4, 1>`; the caller passes that source
+    with --mlir): from sm_90 the result is then stored with TMA too."""
+    spec = copy.copy(_matmul_tma())
+    spec.name = "matmul_tma_store"
+    spec.sizes = {key: [dict(s, ldc=(s["ldc"] + 3) // 4 * 4) for s in sizes]
+                  for key, sizes in spec.sizes.items()}
+    return spec
+
+
 SPECS = [_vector_add(), _saxpy(), _softmax(), _layer_norm(), _row_sum(),
          _inclusive_scan(), _histogram(), _matmul(), _transpose(),
          _matmul_int8(), _matmul_fp8(), _attention(), _matmul_tma()]
@@ -659,7 +670,7 @@ CUDA_TILE_SPECS = [_cuda_tile(s) for s in SPECS
                    if s.name in ("vector_add", "softmax")] + [
                        _cuda_tile(_matmul_general())]
 # Needs its source from --mlir (the example without hints).
-VARIANT_SPECS = [_matmul_tma_unhinted()]
+VARIANT_SPECS = [_matmul_tma_unhinted(), _matmul_tma_store()]
 BY_NAME = {spec.name: spec
            for spec in SPECS + CUDA_TILE_SPECS + VARIANT_SPECS}
 

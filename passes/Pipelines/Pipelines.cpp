@@ -32,7 +32,9 @@ void tileiras::buildLayoutPipeline(OpPassManager &pm,
                                    const TileaaToNvvmOptions &options) {
   // Tiled memory ops become pointer code first, so that layout assignment,
   // vectorization and the pipeliner see ordinary loads and stores.
-  pm.addPass(createLowerTiledMemory());
+  LowerTiledMemoryOptions tiled;
+  tiled.numStages = options.numStages;
+  pm.addPass(createLowerTiledMemory(tiled));
   AssignLayoutsOptions layouts;
   layouts.numWarps = options.numWarps;
   pm.addPass(createAssignLayouts(layouts));

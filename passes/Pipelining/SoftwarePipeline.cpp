@@ -21,7 +21,8 @@
 // for phase (i / numStages) mod 2 of slot i's mbarrier, then the CTA
 // synchronizes, which also tells the copying thread that every thread is
 // done with the slot it overwrites next. A tma_load left outside a
-// pipelined loop gets a slot and an mbarrier of its own, used once per run.
+// pipelined loop gets a slot and an mbarrier of its own, used once per run;
+// a tma_store, a slot that local_store fills and tma_copy_out empties.
 //
 //===----------------------------------------------------------------------===//
 
@@ -486,6 +487,21 @@ void lowerUnpipelinedTmaLoad(nv::TmaLoadOp load) {
   load.erase();
 }
 
+/// A tma_store: the tile goes into a one-slot buffer laid out as TMA reads
+/// it, and tma_copy_out copies it out (fenced, and waited for before the
+/// buffer may be written again).
+void lowerTmaStore(nv::TmaStoreOp store) {
+  auto tile = cast<RankedTensorType>(store.getValue().getType());
+  OpBuilder b(store);
+  Location loc = store.getLoc();
+  Value buffer = nv::LocalAllocOp::create(b, loc, tmaBufferFor(tile, 1));
+  Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+  nv::LocalStoreOp::create(b, loc, store.getValue(), buffer, zero);
+  nv::TmaCopyOutOp::create(b, loc, store.getMap(), store.getCoordinates(),
+                           buffer, zero);
+  store.erase();
+}
+
 unsigned stagesFor(Operation *loop, unsigned option) {
   unsigned fallback =
       option ? option : unsigned(nv::KernelSpecAttr::kDefaultNumStages);
@@ -520,6 +536,16 @@ struct SoftwarePipelinePass
         return signalPassFailure();
       }
       lowerUnpipelinedTmaLoad(load);
+    }
+    SmallVector<nv::TmaStoreOp> stores;
+    module.walk([&](nv::TmaStoreOp store) { stores.push_back(store); });
+    for (nv::TmaStoreOp store : stores) {
+      if (!tmaBufferFor(cast<RankedTensorType>(store.getValue().getType()),
+                        1)) {
+        store.emitOpError("tile cannot be stored with TMA");
+        return signalPassFailure();
+      }
+      lowerTmaStore(store);
     }
   }
 };

@@ -145,6 +145,12 @@ SmallVector<Value> loadOperand(ImplicitLocOpBuilder &b, Value buffer,
 
 } // namespace
 
+void lowering::storeToShared(ImplicitLocOpBuilder &b, Value buffer, Type stored,
+                             const LinearLayout &source,
+                             const LinearLayout &offsets, ValueRange elements) {
+  storeOperand(b, buffer, stored, source, offsets, elements);
+}
+
 std::optional<SmallVector<Value>>
 lowering::convertWithLdmatrix(OpBuilder &builder, Location loc,
                               LoweringState &state, Type elementType,

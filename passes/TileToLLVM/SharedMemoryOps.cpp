@@ -8,7 +8,8 @@
 // side (axis info) and the shared side allow, and a false mask element
 // becomes src-size 0, which zero-fills. async_wait is cp.async.wait_group
 // followed by a CTA barrier. local_load reads a slot with ldmatrix where
-// the result layout allows it (loadFromShared).
+// the result layout allows it (loadFromShared); local_store writes one with
+// the widest vectors both layouts allow (storeToShared).
 //
 //===----------------------------------------------------------------------===//
 
@@ -200,6 +201,33 @@ struct LocalLoadLowering : public ConvertOpToLLVMPattern<nv::LocalLoadOp> {
   TileTypeConverter &converter;
 };
 
+struct LocalStoreLowering : public ConvertOpToLLVMPattern<nv::LocalStoreOp> {
+  LocalStoreLowering(TileTypeConverter &converter)
+      : ConvertOpToLLVMPattern(converter), converter(converter) {}
+
+  LogicalResult
+  matchAndRewrite(nv::LocalStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    nv::SharedMemType type = op.getBuffer().getType();
+    LinearLayout source =
+        getLayout(cast<RankedTensorType>(op.getValue().getType()));
+    std::optional<LinearLayout> offsets =
+        layout::invertAndCompose(source, sharedLayoutOf(type));
+    if (!offsets)
+      return op.emitOpError("the tile's layout does not cover the slot");
+    Type stored = converter.convertElementType(type.getElementType());
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    Value base =
+        slotAddress(b, adaptor.getBuffer(), stored, type, adaptor.getSlot());
+    storeToShared(b, base, stored, source, *offsets,
+                  unpackTile(b, b.getLoc(), adaptor.getValue()));
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  TileTypeConverter &converter;
+};
+
 } // namespace
 
 Value memory::slotAddress(ImplicitLocOpBuilder &b, Value base, Type stored,
@@ -216,6 +244,6 @@ void memory::populateSharedMemoryOpPatterns(TileTypeConverter &converter,
   patterns.add<LocalAllocLowering>(converter, state);
   patterns.add<AsyncCopyLowering>(converter, state, std::move(plan));
   patterns.add<AsyncCommitLowering, AsyncWaitLowering>(converter);
-  patterns.add<LocalLoadLowering>(converter);
+  patterns.add<LocalLoadLowering, LocalStoreLowering>(converter);
   populateTmaOpPatterns(converter, patterns);
 }

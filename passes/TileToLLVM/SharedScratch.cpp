@@ -81,7 +81,9 @@ Value SharedScratch::getBuffer(OpBuilder &builder, Location loc,
 /// a boundary of the largest swizzle pattern (8 rows of 128 bytes), and its
 /// slots, whole patterns long, keep that alignment.
 static int64_t allocationAlignment(nv_tileaa::LocalAllocOp alloc) {
-  return llvm::any_of(alloc->getUsers(), llvm::IsaPred<nv_tileaa::TmaCopyOp>)
+  return llvm::any_of(
+             alloc->getUsers(),
+             llvm::IsaPred<nv_tileaa::TmaCopyOp, nv_tileaa::TmaCopyOutOp>)
              ? 1024
              : 128;
 }

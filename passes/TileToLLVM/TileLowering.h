@@ -215,6 +215,15 @@ mlir::Value sharedRegisterAddress(mlir::ImplicitLocOpBuilder &b,
                                   mlir::Value buffer, mlir::Type stored,
                                   mlir::Value thread, int64_t constant);
 
+/// Writes the registers `elements` of a tile laid out as `source` into
+/// shared memory, where `offsets` = invertAndCompose(source, shared layout)
+/// gives each register's element offset from `buffer`: the widest vector
+/// stores both allow, each element once per thread.
+void storeToShared(mlir::ImplicitLocOpBuilder &b, mlir::Value buffer,
+                   mlir::Type stored, const layout::LinearLayout &source,
+                   const layout::LinearLayout &offsets,
+                   mlir::ValueRange elements);
+
 /// Reads the registers of a tile out of shared memory, where `offsets` =
 /// invertAndCompose(registers, shared layout) gives each register's element
 /// offset from `buffer`: with ldmatrix where the layouts allow it, else one

@@ -91,6 +91,55 @@ struct TmaCopyLowering : public ConvertOpToLLVMPattern<nv::TmaCopyOp> {
   TileTypeConverter &converter;
 };
 
+struct TmaCopyOutLowering : public ConvertOpToLLVMPattern<nv::TmaCopyOutOp> {
+  TmaCopyOutLowering(TileTypeConverter &converter)
+      : ConvertOpToLLVMPattern(converter), converter(converter) {}
+
+  LogicalResult
+  matchAndRewrite(nv::TmaCopyOutOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    MLIRContext *context = op.getContext();
+    nv::SharedMemType type = op.getBuffer().getType();
+    auto encoding = cast<nv::SwizzledSharedEncodingAttr>(type.getEncoding());
+    Type stored = converter.convertElementType(type.getElementType());
+    int64_t rows = type.getTileShape()[0], columns = type.getTileShape()[1];
+    int64_t boxColumns =
+        encoding.getSegment() ? encoding.getSegment() : columns;
+    Value base =
+        slotAddress(b, adaptor.getBuffer(), stored, type, adaptor.getSlot());
+    // Every thread's st.shared must be visible to the asynchronous proxy
+    // before the copy reads them.
+    NVVM::FenceProxyOp::create(
+        b, NVVM::ProxyKindAttr::get(context, NVVM::ProxyKind::async_shared),
+        NVVM::SharedSpaceAttr::get(context, NVVM::SharedSpace::shared_cta));
+    ctaBarrier(b);
+    ValueRange coordinates = adaptor.getCoordinates();
+    emitIf(b, op.getLoc(), isThreadZero(b), [&](OpBuilder &inner) {
+      ImplicitLocOpBuilder ib(op.getLoc(), inner);
+      for (int64_t box = 0; box * boxColumns < columns; ++box) {
+        Value source = sharedElementAddress(
+            ib, ib.getLoc(), base, stored,
+            i32Constant(ib, ib.getLoc(), box * boxColumns * rows));
+        Value column = LLVM::AddOp::create(
+            ib, coordinates[1], i32Constant(ib, ib.getLoc(), box * boxColumns));
+        NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+            ib, adaptor.getMap(), source, ValueRange{column, coordinates[0]},
+            Value(), NVVM::TMAStoreMode::TILE, Value());
+      }
+      NVVM::CpAsyncBulkCommitGroupOp::create(ib);
+      // The slot may be written again once the copies have read it.
+      NVVM::CpAsyncBulkWaitGroupOp::create(ib, ib.getI32IntegerAttr(0),
+                                           ib.getUnitAttr());
+    });
+    ctaBarrier(b);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  TileTypeConverter &converter;
+};
+
 struct MBarrierInitLowering
     : public ConvertOpToLLVMPattern<nv::MBarrierInitOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -173,7 +222,7 @@ struct TmaLoadLowering : public ConvertOpToLLVMPattern<nv::TmaLoadOp> {
 
 void memory::populateTmaOpPatterns(TileTypeConverter &converter,
                                    RewritePatternSet &patterns) {
-  patterns.add<TmaCopyLowering>(converter);
+  patterns.add<TmaCopyLowering, TmaCopyOutLowering>(converter);
   patterns.add<MBarrierInitLowering, MBarrierWaitLowering,
                MBarrierInvalLowering, TmaLoadLowering>(converter);
 }

@@ -61,6 +61,8 @@ LogicalResult eraseMemRefs(nv::FuncOp func) {
 
 struct LowerTiledMemoryPass
     : public tileiras::impl::LowerTiledMemoryBase<LowerTiledMemoryPass> {
+  using LowerTiledMemoryBase::LowerTiledMemoryBase;
+
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateTiledToPointerPatterns(patterns);
@@ -74,11 +76,14 @@ struct LowerTiledMemoryPass
               .wasInterrupted())
         funcs.push_back(func);
     });
-    bool tma = targetspec::targetSupports(recordedTarget(getOperation()),
-                                          targetspec::InstrFamily::TmaTile);
+    targetspec::Target target = recordedTarget(getOperation());
+    bool tma =
+        targetspec::targetSupports(target, targetspec::InstrFamily::TmaTile);
     for (nv::FuncOp func : funcs) {
       if (tma && func.isKernel())
-        rewriteTiledLoadsToTma(func);
+        rewriteTiledAccessesToTma(
+            func, numStages,
+            int64_t(target.arch().geometry.maxSharedMemoryPerCTABytes));
       if (failed(lowerFunction(func, frozen)))
         return signalPassFailure();
     }

@@ -1,4 +1,4 @@
-//===- TiledToTma.cpp - tiled_loads through TMA tensor maps ---------------===//
+//===- TiledToTma.cpp - tiled loads and stores through TMA tensor maps ----===//
 //
 // A tensor map is built on the host, so everything it encodes must be known
 // to the launcher: the memref's base, sizes and strides must be kernel
@@ -83,19 +83,18 @@ bool feedsDotInLoop(nv::TiledLoadOp load) {
          dot.getC() != load.getResult();
 }
 
-/// The tensor-map attribute for `load`, or null when TMA cannot serve it.
-DictionaryAttr tensorMapFor(nv::TiledLoadOp load, nv::FuncOp kernel) {
-  auto make = load.getMemref().getDefiningOp<nv::MakeMemRefOp>();
-  auto tile = cast<RankedTensorType>(load.getType());
+/// The tensor-map attribute for a `tile` of the memref `memref` with
+/// out-of-bounds `fill`, or null when TMA cannot serve it.
+DictionaryAttr describeMap(Value memref, RankedTensorType tile, StringRef fill,
+                           nv::FuncOp kernel) {
+  auto make = memref.getDefiningOp<nv::MakeMemRefOp>();
   Type element = tile.getElementType();
-  if (!make || tile.getRank() != 2 || !feedsDotInLoop(load) ||
-      !element.isIntOrFloat() || element.getIntOrFloatBitWidth() < 8 ||
-      isa<FloatTF32Type>(element))
+  if (!make || tile.getRank() != 2 || !element.isIntOrFloat() ||
+      element.getIntOrFloatBitWidth() < 8 || isa<FloatTF32Type>(element))
     return {};
   unsigned bytes = element.getIntOrFloatBitWidth() / 8;
   std::optional<layout::TmaTilePlan> plan =
       layout::tmaTilePlan(tile.getDimSize(0), tile.getDimSize(1), bytes);
-  StringRef fill = fillFor(load);
   Attribute address = launchValue(make.getBase(), kernel);
   if (!plan || fill.empty() || !isa_and_nonnull<DictionaryAttr>(address) ||
       !rowsAligned(make, bytes) ||
@@ -122,31 +121,102 @@ DictionaryAttr tensorMapFor(nv::TiledLoadOp load, nv::FuncOp kernel) {
   });
 }
 
-/// The element coordinates of tile `indices`: index * tile extent.
-SmallVector<Value> elementCoordinates(OpBuilder &b, nv::TiledLoadOp load) {
-  auto tile = cast<RankedTensorType>(load.getType());
+/// The map of a tiled_load (one that feeds a dot in a loop) or tiled_store.
+DictionaryAttr tensorMapFor(Operation *op, nv::FuncOp kernel) {
+  if (auto load = dyn_cast<nv::TiledLoadOp>(op))
+    return feedsDotInLoop(load)
+               ? describeMap(load.getMemref(),
+                             cast<RankedTensorType>(load.getType()),
+                             fillFor(load), kernel)
+               : DictionaryAttr();
+  auto store = cast<nv::TiledStoreOp>(op);
+  return describeMap(store.getMemref(),
+                     cast<RankedTensorType>(store.getValue().getType()), "zero",
+                     kernel);
+}
+
+/// The element coordinates of tile `indices` of a `tile`: index * extent.
+SmallVector<Value> elementCoordinates(OpBuilder &b, Location loc,
+                                      ValueRange indices,
+                                      RankedTensorType tile) {
   SmallVector<Value> coordinates;
-  for (auto [dim, index] : llvm::enumerate(load.getIndices())) {
-    Value extent = arith::ConstantIntOp::create(b, load.getLoc(),
-                                                tile.getDimSize(dim), 32);
-    coordinates.push_back(
-        arith::MulIOp::create(b, load.getLoc(), index, extent));
+  for (auto [dim, index] : llvm::enumerate(indices)) {
+    Value extent =
+        arith::ConstantIntOp::create(b, loc, tile.getDimSize(dim), 32);
+    coordinates.push_back(arith::MulIOp::create(b, loc, index, extent));
   }
   return coordinates;
 }
 
+/// Replaces a tiled_load or tiled_store by its TMA form through `map`.
+void rewriteThroughMap(Operation *op, Value map) {
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  if (auto load = dyn_cast<nv::TiledLoadOp>(op)) {
+    auto tile = cast<RankedTensorType>(load.getType());
+    auto tma = nv::TmaLoadOp::create(
+        b, loc, tile, map, elementCoordinates(b, loc, load.getIndices(), tile));
+    load.replaceAllUsesWith(tma.getResult());
+  } else {
+    auto store = cast<nv::TiledStoreOp>(op);
+    auto tile = cast<RankedTensorType>(store.getValue().getType());
+    nv::TmaStoreOp::create(b, loc, map,
+                           elementCoordinates(b, loc, store.getIndices(), tile),
+                           store.getValue());
+  }
+  op->erase();
+}
+
 } // namespace
 
-void tileiras::rewriteTiledLoadsToTma(nv::FuncOp kernel) {
-  SmallVector<nv::TiledLoadOp> loads;
-  kernel.walk([&](nv::TiledLoadOp load) { loads.push_back(load); });
+namespace {
+int64_t tileBytes(Type type) {
+  auto tile = cast<RankedTensorType>(type);
+  return tile.getNumElements() *
+         int64_t((tile.getElementType().getIntOrFloatBitWidth() + 7) / 8);
+}
+
+/// The shared memory the software pipeliner may give `kernel`: both operand
+/// tiles of every dot in a loop, `stages` deep (a bound: not every operand
+/// is pipelined).
+int64_t estimatedRingBytes(nv::FuncOp kernel, unsigned stages) {
+  int64_t bytes = 0;
+  kernel.walk([&](nv::DotOp dot) {
+    if (isa<scf::ForOp>(dot->getParentOp()))
+      bytes +=
+          (tileBytes(dot.getA().getType()) + tileBytes(dot.getB().getType())) *
+          int64_t(stages);
+  });
+  return bytes;
+}
+} // namespace
+
+void tileiras::rewriteTiledAccessesToTma(nv::FuncOp kernel, unsigned numStages,
+                                         int64_t sharedLimitBytes) {
+  unsigned stages = unsigned(kernel.getKernelSpec().getNumStages(
+      numStages ? numStages : unsigned(nv::KernelSpecAttr::kDefaultNumStages)));
+  // Left for staging buffers of TMA stores, with 16 KiB to spare for the
+  // scratch of layout conversions and the mbarriers.
+  int64_t budget =
+      sharedLimitBytes - estimatedRingBytes(kernel, stages) - 16 * 1024;
+  SmallVector<Operation *> accesses;
+  kernel.walk([&](Operation *op) {
+    if (isa<nv::TiledLoadOp, nv::TiledStoreOp>(op))
+      accesses.push_back(op);
+  });
   // One parameter per memref and map description (tile shape, fill).
   llvm::DenseMap<std::pair<Operation *, Attribute>, BlockArgument> maps;
-  for (nv::TiledLoadOp load : loads) {
-    DictionaryAttr description = tensorMapFor(load, kernel);
+  for (Operation *op : accesses) {
+    DictionaryAttr description = tensorMapFor(op, kernel);
     if (!description)
       continue;
-    Operation *make = load.getMemref().getDefiningOp();
+    if (auto store = dyn_cast<nv::TiledStoreOp>(op)) {
+      int64_t staging = tileBytes(store.getValue().getType());
+      if (staging > budget)
+        continue;
+      budget -= staging;
+    }
+    Operation *make = op->getOperand(0).getDefiningOp();
     BlockArgument &map = maps[{make, description}];
     if (!map) {
       unsigned index = kernel.getNumArguments();
@@ -159,10 +229,6 @@ void tileiras::rewriteTiledLoadsToTma(nv::FuncOp kernel) {
         continue;
       map = kernel.getArgument(index);
     }
-    OpBuilder b(load);
-    auto tma = nv::TmaLoadOp::create(b, load.getLoc(), load.getType(), map,
-                                     elementCoordinates(b, load));
-    load.replaceAllUsesWith(tma.getResult());
-    load.erase();
+    rewriteThroughMap(op, map);
   }
 }

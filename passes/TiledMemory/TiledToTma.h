@@ -1,10 +1,11 @@
 //===- TiledToTma.h - tiled_loads that TMA can serve ------------*- C++ -*-===//
 //
 // On targets with TMA, a kernel's tiled_load that feeds a dot inside a loop
-// becomes a tma_load through a new tensor-map kernel parameter, when the
-// launcher can build the map: the memref's base, sizes and strides are
-// kernel parameters or constants, its rows are 16-byte aligned, the tile is
-// rank 2 and TMA can load it. The rest keep the pointer path.
+// becomes a tma_load, and its tiled_store a tma_store, through a new
+// tensor-map kernel parameter, when the launcher can build the map: the
+// memref's base, sizes and strides are kernel parameters or constants, its
+// rows are 16-byte aligned, the tile is rank 2 and TMA can move it. The
+// rest keep the pointer path.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,9 +19,15 @@ namespace tileiras {
 /// encodes (lib/Driver/Metadata.cpp turns it into the metadata JSON).
 inline constexpr llvm::StringLiteral kTensorMapArgAttr = "nv_tileaa.tensor_map";
 
-/// Rewrites `kernel`'s eligible tiled_loads into tma_loads, appending one
-/// tensor-map parameter per memref and tile shape.
-void rewriteTiledLoadsToTma(nv_tileaa::FuncOp kernel);
+/// Rewrites `kernel`'s eligible tiled_loads and tiled_stores into tma_loads
+/// and tma_stores, appending one tensor-map parameter per memref and map
+/// description (tile shape, fill).
+/// A tiled_store takes TMA only while its staging buffer fits: the kernel's
+/// estimated pipeline rings (`numStages`, 0 for the default, unless the
+/// kernel_spec says) plus the staging buffers plus 16 KiB must stay within
+/// `sharedLimitBytes`.
+void rewriteTiledAccessesToTma(nv_tileaa::FuncOp kernel, unsigned numStages,
+                               int64_t sharedLimitBytes);
 } // namespace tileiras
 
 #endif // TILEIRAS_PASSES_TILEDMEMORY_TILEDTOTMA_H

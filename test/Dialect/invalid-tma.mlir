@@ -67,3 +67,31 @@ nv_tileaa.func @count() {
 nv_tileaa.func @map_attr(%p: !nv_tileaa.ptr<f16> {nv_tileaa.tensor_map = {swizzle = 0 : i64}}) {
   nv_tileaa.return
 }
+
+// -----
+
+nv_tileaa.func @store_coordinates(%map: !nv_tileaa.tensor_map, %i: i32, %t: tensor<32x64xf16>) {
+  // expected-error @+1 {{'nv_tileaa.tma_store' op has 3 coordinates for a rank-2 tile}}
+  nv_tileaa.tma_store %map[%i, %i, %i], %t : tensor<32x64xf16>
+  nv_tileaa.return
+}
+
+// -----
+
+#s = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @local_store(%t: tensor<32x64xf32>, %i: i32) {
+  %buf = nv_tileaa.local_alloc : !nv_tileaa.smem<1x32x64xf16, #s>
+  // expected-error @+1 {{'nv_tileaa.local_store' op stores a 'tensor<32x64xf32>' into slots of another shape or element type}}
+  nv_tileaa.local_store %t, %buf[%i] : tensor<32x64xf32> -> !nv_tileaa.smem<1x32x64xf16, #s>
+  nv_tileaa.return
+}
+
+// -----
+
+#s = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @copy_out(%map: !nv_tileaa.tensor_map, %i: i32) {
+  %buf = nv_tileaa.local_alloc : !nv_tileaa.smem<1x32x64xf16, #s>
+  // expected-error @+1 {{'nv_tileaa.tma_copy_out' op has 1 coordinates for a rank-2 tile}}
+  nv_tileaa.tma_copy_out %map[%i], %buf[%i] : !nv_tileaa.smem<1x32x64xf16, #s>
+  nv_tileaa.return
+}

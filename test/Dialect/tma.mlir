@@ -37,3 +37,16 @@ nv_tileaa.func @ring(%p: !nv_tileaa.ptr<f16>, %n: i32,
   %u = nv_tileaa.tma_load %map[%i, %i] : tensor<32x128xf16>
   nv_tileaa.return %u : tensor<32x128xf16>
 }
+
+// CHECK-LABEL: nv_tileaa.func @store
+// CHECK: nv_tileaa.tma_store %[[MAP:.*]][%[[I:.*]], %[[I]]], %[[T:.*]] : tensor<32x128xf16, #[[B:dot_operand[0-9]*]]>
+// CHECK: %[[BUF:.*]] = nv_tileaa.local_alloc : !nv_tileaa.smem<1x32x128xf16, #[[SEG]]>
+// CHECK: nv_tileaa.local_store %[[T]], %[[BUF]][%[[I]]] : tensor<32x128xf16, #[[B]]> -> !nv_tileaa.smem<1x32x128xf16, #[[SEG]]>
+// CHECK: nv_tileaa.tma_copy_out %[[MAP]][%[[I]], %[[I]]], %[[BUF]][%[[I]]] : !nv_tileaa.smem<1x32x128xf16, #[[SEG]]>
+nv_tileaa.func @store(%map: !nv_tileaa.tensor_map, %i: i32, %t: tensor<32x128xf16, #b>) {
+  nv_tileaa.tma_store %map[%i, %i], %t : tensor<32x128xf16, #b>
+  %buf = nv_tileaa.local_alloc : !nv_tileaa.smem<1x32x128xf16, #seg>
+  nv_tileaa.local_store %t, %buf[%i] : tensor<32x128xf16, #b> -> !nv_tileaa.smem<1x32x128xf16, #seg>
+  nv_tileaa.tma_copy_out %map[%i, %i], %buf[%i] : !nv_tileaa.smem<1x32x128xf16, #seg>
+  nv_tileaa.return
+}

@@ -72,6 +72,10 @@ struct Cta {
   std::condition_variable asyncChanged;
   mbarrier::Table barriers;
   unsigned mbarrierWaiting = 0;
+  // Bumped by every change of the barrier table: a waiter whose phase has
+  // completed is still counted in mbarrierWaiting until it runs again, so
+  // a deadlock is declared only when nothing changed for a while.
+  uint64_t asyncProgress = 0;
   tcgen05::TensorMemory tmem; // under asyncMutex
 };
 

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <optional>
 #include <sched.h>
 
 using namespace sim;
@@ -91,6 +92,11 @@ bool blockUntil(const void *bar, const char *what, Test test) {
   if (done)
     return true;
   ++cta.mbarrierWaiting;
+  // All threads blocked is a deadlock only if it lasts: a waiter whose
+  // phase completed stays counted until the (possibly busy) host schedules
+  // it again.
+  using Clock = std::chrono::steady_clock;
+  std::optional<std::pair<Clock::time_point, uint64_t>> stuck;
   while (true) {
     cta.asyncChanged.wait_for(lock, std::chrono::milliseconds(2));
     if (!test(done, error))
@@ -99,8 +105,14 @@ bool blockUntil(const void *bar, const char *what, Test test) {
       --cta.mbarrierWaiting;
       return true;
     }
-    if (cta.mbarrierWaiting + cta.atBarrier.load() + cta.exited.load() ==
-        cta.threads)
+    if (cta.mbarrierWaiting + cta.atBarrier.load() + cta.exited.load() !=
+        cta.threads) {
+      stuck.reset();
+      continue;
+    }
+    if (!stuck || stuck->second != cta.asyncProgress)
+      stuck.emplace(Clock::now(), cta.asyncProgress);
+    else if (Clock::now() - stuck->first > std::chrono::milliseconds(500))
       deadlock(cta, bar, what);
   }
 }
@@ -114,6 +126,7 @@ template <typename Op> void update(const void *bar, Op op) {
     std::lock_guard<std::mutex> lock(cta.asyncMutex);
     if (!op(cta.barriers, reinterpret_cast<uintptr_t>(bar), error))
       barrierError(bar, error);
+    ++cta.asyncProgress;
   }
   cta.asyncChanged.notify_all();
 }

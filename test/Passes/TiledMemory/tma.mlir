@@ -1,11 +1,12 @@
 // On TMA targets (sm_90+) a kernel's tiled_load that feeds a dot in a loop
-// becomes a tma_load through a tensor-map parameter appended to the kernel,
-// when the launcher can encode the map (base, sizes and strides are kernel
+// becomes a tma_load (a tiled_store a tma_store) through a tensor-map
+// parameter appended to the kernel, when the launcher can encode the map (base, sizes and strides are kernel
 // parameters or constants, rows 16-byte aligned). Everything else keeps the
 // pointer path, and sm_80 has no TMA at all.
 // RUN: tileiras-opt %s -split-input-file --tileaa-resolve-target='gpu-name=sm_90a' --tileaa-lower-tiled-memory | FileCheck %s
 // RUN: tileiras-opt %s -split-input-file --tileaa-resolve-target='gpu-name=sm_90' --tileaa-lower-tiled-memory | FileCheck %s
 // RUN: tileiras-opt %s -split-input-file --tileaa-resolve-target='gpu-name=sm_80' --tileaa-lower-tiled-memory | FileCheck %s --check-prefix=SM80
+// RUN: tileiras-opt %s -split-input-file --tileaa-resolve-target='gpu-name=sm_120a' --tileaa-lower-tiled-memory | FileCheck %s --check-prefix=SM120
 
 // SM80-NOT: tma_load
 // SM80-NOT: tensor_map
@@ -58,7 +59,12 @@ nv_tileaa.func @gemm(%a: !nv_tileaa.ptr<f16>, %b: !nv_tileaa.ptr<f16>, %c: !nv_t
 // CHECK-LABEL: nv_tileaa.func @nan_fill
 // CHECK-SAME: !nv_tileaa.tensor_map {nv_tileaa.tensor_map = {address_param = 0 : i64, box = array<i64: 32, 16>, dims = [128, {param = 1 : i64}], element_type = f32, fill = "nan", strides = [256], swizzle = 128 : i64}}
 // CHECK-SAME: !nv_tileaa.tensor_map {nv_tileaa.tensor_map = {address_param = 0 : i64, box = array<i64: 4, 64>, dims = [128, {param = 1 : i64}], element_type = f32, fill = "zero", strides = [256], swizzle = 0 : i64}}
+// The 16-byte rows of the stored 16 x 4 f32 tile make a third map, for a
+// tma_store (tiled_stores of kernels take TMA wherever the map can be built).
+// CHECK-SAME: %[[OUT:[a-z0-9]+]]: !nv_tileaa.tensor_map {nv_tileaa.tensor_map = {address_param = 0 : i64, box = array<i64: 4, 16>, dims = [4, {param = 1 : i64}], element_type = f32, fill = "zero", strides = [4], swizzle = 0 : i64}})
 // CHECK-COUNT-2: nv_tileaa.tma_load
+// CHECK: nv_tileaa.tma_store %[[OUT]][%{{.*}}, %{{.*}}], %{{.*}} : tensor<16x4xf32>
+// CHECK-NOT: tiled_store
 nv_tileaa.func @nan_fill(%p: !nv_tileaa.ptr<f32>, %m: i32, %steps: i32)
     attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
   %mm = nv_tileaa.make_memref %p, sizes [%m], strides []
@@ -135,4 +141,34 @@ nv_tileaa.func @device(%a: !nv_tileaa.ptr<f16>, %m: i32, %lda: i32, %steps: i32,
     scf.yield %d : tensor<64x64xf32>
   }
   nv_tileaa.return %acc : tensor<64x64xf32>
+}
+
+// -----
+
+// A 128 x 128 f32 tile stores through TMA while its 64 KiB staging buffer
+// fits beside the estimated rings of the dot loop (two 16 KiB operand tiles,
+// 3 stages deep: 96 KiB) with 16 KiB to spare, 176 KiB in all: on sm_90a
+// (227 KiB per CTA), not on sm_120a (99 KiB).
+// CHECK-LABEL: nv_tileaa.func @staging
+// CHECK: nv_tileaa.tma_store
+// SM120-LABEL: nv_tileaa.func @staging
+// SM120-NOT: tma_store
+// SM120: nv_tileaa.store
+nv_tileaa.func @staging(%a: !nv_tileaa.ptr<f16>, %c: !nv_tileaa.ptr<f32>, %n: i32, %steps: i32)
+    attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 8>} {
+  %am = nv_tileaa.make_memref %a, sizes [%n, %n], strides [%n] {strides_div_by = array<i64: 8, 1>}
+      : !nv_tileaa.ptr<f16> -> !nv_tileaa.memref<?x?xf16, strides = [?, 1]>
+  %cm = nv_tileaa.make_memref %c, sizes [%n, %n], strides [%n] {strides_div_by = array<i64: 4, 1>}
+      : !nv_tileaa.ptr<f32> -> !nv_tileaa.memref<?x?xf32, strides = [?, 1]>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %acc = scf.for %k = %c0 to %steps step %c1 iter_args(%s = %zero) -> (tensor<128x128xf32>) : i32 {
+    %x = nv_tileaa.tiled_load %am[%c0, %k] : !nv_tileaa.memref<?x?xf16, strides = [?, 1]> -> tensor<128x64xf16>
+    %y = nv_tileaa.tiled_load %am[%k, %c0] : !nv_tileaa.memref<?x?xf16, strides = [?, 1]> -> tensor<64x128xf16>
+    %d = nv_tileaa.dot %x, %y, %s : tensor<128x64xf16>, tensor<64x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+    scf.yield %d : tensor<128x128xf32>
+  }
+  nv_tileaa.tiled_store %cm[%c0, %c0], %acc : !nv_tileaa.memref<?x?xf32, strides = [?, 1]>, tensor<128x128xf32>
+  nv_tileaa.return
 }
