@@ -22,22 +22,25 @@ static LogicalResult checkBarriers(Operation *op, SharedMemType type) {
   return success();
 }
 
-LogicalResult TmaLoadOp::verify() {
-  auto type = cast<RankedTensorType>(getType());
-  if (getCoordinates().size() != size_t(type.getRank()))
-    return emitOpError() << "has " << getCoordinates().size()
-                         << " coordinates for a rank-" << type.getRank()
-                         << " tile";
+/// One coordinate per dimension of the tile.
+static LogicalResult checkCoordinates(Operation *op, ValueRange coordinates,
+                                      size_t rank) {
+  if (coordinates.size() != rank)
+    return op->emitOpError() << "has " << coordinates.size()
+                             << " coordinates for a rank-" << rank << " tile";
   return success();
+}
+
+LogicalResult TmaLoadOp::verify() {
+  return checkCoordinates(*this, getCoordinates(),
+                          cast<RankedTensorType>(getType()).getRank());
 }
 
 LogicalResult TmaCopyOp::verify() {
   SharedMemType buffer = getBuffer().getType();
-  if (getCoordinates().size() != buffer.getTileShape().size())
-    return emitOpError() << "has " << getCoordinates().size()
-                         << " coordinates for a rank-"
-                         << buffer.getTileShape().size() << " tile";
-  if (failed(checkBarriers(*this, getBarriers().getType())))
+  if (failed(checkCoordinates(*this, getCoordinates(),
+                              buffer.getTileShape().size())) ||
+      failed(checkBarriers(*this, getBarriers().getType())))
     return failure();
   if (getBarriers().getType().getNumSlots() != buffer.getNumSlots())
     return emitOpError("needs one mbarrier per slot of the buffer");
@@ -57,12 +60,9 @@ LogicalResult MBarrierInvalOp::verify() {
 }
 
 LogicalResult TmaStoreOp::verify() {
-  auto type = cast<RankedTensorType>(getValue().getType());
-  if (getCoordinates().size() != size_t(type.getRank()))
-    return emitOpError() << "has " << getCoordinates().size()
-                         << " coordinates for a rank-" << type.getRank()
-                         << " tile";
-  return success();
+  return checkCoordinates(
+      *this, getCoordinates(),
+      cast<RankedTensorType>(getValue().getType()).getRank());
 }
 
 LogicalResult LocalStoreOp::verify() {
@@ -77,10 +77,6 @@ LogicalResult LocalStoreOp::verify() {
 }
 
 LogicalResult TmaCopyOutOp::verify() {
-  SharedMemType buffer = getBuffer().getType();
-  if (getCoordinates().size() != buffer.getTileShape().size())
-    return emitOpError() << "has " << getCoordinates().size()
-                         << " coordinates for a rank-"
-                         << buffer.getTileShape().size() << " tile";
-  return success();
+  return checkCoordinates(*this, getCoordinates(),
+                          getBuffer().getType().getTileShape().size());
 }

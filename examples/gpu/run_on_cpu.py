@@ -30,6 +30,19 @@ import simlib  # noqa: E402
 import specs  # noqa: E402
 
 
+def sim_args(spec, inputs):
+    """The simulator's launch arguments of `spec` for `inputs`."""
+    args = []
+    for arg in spec.args:
+        if isinstance(arg, specs.Buffer):
+            args.append(simlib.Buffer(arg.name, specs.pack(
+                arg.dtype, inputs[arg.name])))
+        else:
+            args.append(simlib.Scalar(arg.ptx_type, specs.scalar_bits(
+                arg.ptx_type, inputs[arg.name])))
+    return args
+
+
 def run_spec(toolchain, spec, target, sizes_key, ctas_at_once):
     """Compiles and runs one example; returns (results, seconds, error)."""
     start = time.time()
@@ -42,14 +55,7 @@ def run_spec(toolchain, spec, target, sizes_key, ctas_at_once):
     results = []
     for size in spec.sizes[sizes_key]:
         inputs = specs.inputs_for(spec, size)
-        args = []
-        for arg in spec.args:
-            if isinstance(arg, specs.Buffer):
-                args.append(simlib.Buffer(arg.name, specs.pack(
-                    arg.dtype, inputs[arg.name])))
-            else:
-                args.append(simlib.Scalar(arg.ptx_type, specs.scalar_bits(
-                    arg.ptx_type, inputs[arg.name])))
+        args = sim_args(spec, inputs)
         try:
             outputs, _ = kernel.launch(spec.grid(size), spec.block, args,
                                        ctas_at_once=ctas_at_once)

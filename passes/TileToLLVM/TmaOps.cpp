@@ -33,6 +33,22 @@ Value isThreadZero(ImplicitLocOpBuilder &b) {
                               i32Constant(b, b.getLoc(), 0));
 }
 
+/// Thread 0 calls `body` with the address of every slot's mbarrier, then
+/// `after` (when given).
+void forEachBarrierOnThreadZero(
+    ImplicitLocOpBuilder &b, Value barriers, int64_t slots,
+    llvm::function_ref<void(ImplicitLocOpBuilder &, Value)> body,
+    llvm::function_ref<void(ImplicitLocOpBuilder &)> after = nullptr) {
+  emitIf(b, b.getLoc(), isThreadZero(b), [&](OpBuilder &inner) {
+    ImplicitLocOpBuilder ib(b.getLoc(), inner);
+    for (int64_t slot = 0; slot < slots; ++slot)
+      body(ib,
+           barrierAddress(ib, barriers, i32Constant(ib, ib.getLoc(), slot)));
+    if (after)
+      after(ib);
+  });
+}
+
 /// The CTA barrier after an mbarrier op; not a shared-memory fence the
 /// barrier analysis may remove.
 void ctaBarrier(ImplicitLocOpBuilder &b) { NVVM::Barrier0Op::create(b); }
@@ -150,16 +166,16 @@ struct MBarrierInitLowering
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
     int64_t slots = op.getBarriers().getType().getNumSlots();
     Value count = i32Constant(b, b.getLoc(), op.getCount());
-    emitIf(b, op.getLoc(), isThreadZero(b), [&](OpBuilder &inner) {
-      ImplicitLocOpBuilder ib(op.getLoc(), inner);
-      for (int64_t slot = 0; slot < slots; ++slot)
-        NVVM::MBarrierInitOp::create(
-            ib,
-            barrierAddress(ib, adaptor.getBarriers(),
-                           i32Constant(ib, ib.getLoc(), slot)),
-            count, Value());
-      NVVM::FenceMbarrierInitOp::create(ib);
-    });
+    // One fence after all the inits orders them for the asynchronous
+    // proxy; the barrier makes them visible to the other threads.
+    forEachBarrierOnThreadZero(
+        b, adaptor.getBarriers(), slots,
+        [&](ImplicitLocOpBuilder &ib, Value barrier) {
+          NVVM::MBarrierInitOp::create(ib, barrier, count, Value());
+        },
+        [](ImplicitLocOpBuilder &ib) {
+          NVVM::FenceMbarrierInitOp::create(ib);
+        });
     ctaBarrier(b);
     rewriter.eraseOp(op);
     return success();
@@ -194,13 +210,10 @@ struct MBarrierInvalLowering
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
     int64_t slots = op.getBarriers().getType().getNumSlots();
     ctaBarrier(b);
-    emitIf(b, op.getLoc(), isThreadZero(b), [&](OpBuilder &inner) {
-      ImplicitLocOpBuilder ib(op.getLoc(), inner);
-      for (int64_t slot = 0; slot < slots; ++slot)
-        NVVM::MBarrierInvalOp::create(
-            ib, barrierAddress(ib, adaptor.getBarriers(),
-                               i32Constant(ib, ib.getLoc(), slot)));
-    });
+    forEachBarrierOnThreadZero(b, adaptor.getBarriers(), slots,
+                               [&](ImplicitLocOpBuilder &ib, Value barrier) {
+                                 NVVM::MBarrierInvalOp::create(ib, barrier);
+                               });
     rewriter.eraseOp(op);
     return success();
   }

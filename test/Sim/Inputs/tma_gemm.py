@@ -20,21 +20,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 sys.path.insert(0, os.path.join(REPO, "tools", "sim"))
 sys.path.insert(0, os.path.join(REPO, "examples", "gpu"))
+import run_on_cpu  # noqa: E402
 import simlib  # noqa: E402
 import specs  # noqa: E402
 
 
 def wrong_elements(kernel, spec, size):
     inputs = specs.inputs_for(spec, size)
-    args = []
-    for arg in spec.args:
-        if isinstance(arg, specs.Buffer):
-            args.append(simlib.Buffer(arg.name, specs.pack(
-                arg.dtype, inputs[arg.name])))
-        else:
-            args.append(simlib.Scalar(arg.ptx_type, specs.scalar_bits(
-                arg.ptx_type, inputs[arg.name])))
-    outputs, _ = kernel.launch(spec.grid(size), spec.block, args,
+    outputs, _ = kernel.launch(spec.grid(size), spec.block,
+                               run_on_cpu.sim_args(spec, inputs),
                                ctas_at_once=2)
     return sum(r.failures for r in specs.compare(spec, size, inputs, outputs))
 
