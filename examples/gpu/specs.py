@@ -629,6 +629,15 @@ def _matmul_tma():
     return spec
 
 
+def _attention_tma():
+    """attention.mlir's kernel on tensor descriptors: same interface, grid,
+    references and sizes (S >= 1: a tensor map cannot be empty)."""
+    spec = copy.copy(_attention())
+    spec.name = spec.kernel = "attention_tma"
+    spec.mlir = "attention_tma.mlir"
+    return spec
+
+
 def _matmul_tma_unhinted():
     """matmul_tma.mlir with its make_memref hints removed (the caller passes
     that source with --mlir): then any sizes and strides are allowed, so
@@ -653,7 +662,8 @@ def _matmul_tma_store():
 
 SPECS = [_vector_add(), _saxpy(), _softmax(), _layer_norm(), _row_sum(),
          _inclusive_scan(), _histogram(), _matmul(), _transpose(),
-         _matmul_int8(), _matmul_fp8(), _attention(), _matmul_tma()]
+         _matmul_int8(), _matmul_fp8(), _attention(), _matmul_tma(),
+         _attention_tma()]
 
 
 def _cuda_tile(spec):

@@ -312,6 +312,18 @@ private:
           wish(store.getValue(), layout, true);
           wish(store.getMask(), layout, true);
         })
+        .Case([&](nv::TmaStoreOp store) {
+          // The layout a pointer store of the tile would ask for: row-major,
+          // 16 bytes per lane along the rows (the value may keep another
+          // one; the staging buffer takes any).
+          auto tile = asTile(store.getValue().getType());
+          unsigned bits = elementBits(store.getValue().getType());
+          wish(store.getValue(),
+               blocked(layout::defaultBlockedParams(
+                   tile.getShape(), numWarps,
+                   cappedVector(tile.getShape(), 128 / bits))),
+               true);
+        })
         .Case([&](nv::DotOp dot) {
           Attribute layout = dotLayout(dot);
           wish(dot.getC(), layout, true);
