@@ -20,7 +20,9 @@
 // mbarrier and issues cp.async.bulk.tensor; the reads of iteration i wait
 // for phase (i / numStages) mod 2 of slot i's mbarrier, then the CTA
 // synchronizes, which also tells the copying thread that every thread is
-// done with the slot it overwrites next. A tma_load left outside a
+// done with the slot it overwrites next. Inside another loop, the
+// mbarriers are invalidated after the loop, to be initialized again on the
+// next run. A tma_load left outside a
 // pipelined loop gets a slot and an mbarrier of its own, used once per run;
 // a tma_store, a slot that local_store fills and tma_copy_out empties.
 //
@@ -38,6 +40,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -443,11 +446,18 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned numStages,
                           "with --num-stages=1 (and report it)");
   // Copies past the last iteration are predicated off: only cp.async
   // groups can be left in flight.
-  if (llvm::any_of(rewritten.copies, llvm::IsaPred<nv::AsyncCopyOp>)) {
-    OpBuilder after(loop->getContext());
-    after.setInsertionPointAfter(loop);
+  OpBuilder after(loop->getContext());
+  after.setInsertionPointAfter(loop);
+  if (llvm::any_of(rewritten.copies, llvm::IsaPred<nv::AsyncCopyOp>))
     nv::AsyncWaitOp::create(after, loop.getLoc(), 0);
-  }
+  // A loop that runs again (inside another loop) initializes its mbarriers
+  // again: they must be invalidated first.
+  for (Operation *copy : rewritten.copies)
+    if (auto tma = dyn_cast<nv::TmaCopyOp>(copy)) {
+      if (loop->getParentOfType<LoopLikeOpInterface>())
+        nv::MBarrierInvalOp::create(after, loop.getLoc(), tma.getBarriers());
+      break;
+    }
   scf::PipeliningOption options;
   auto order = schedule(loop, rewritten, *early, numStages);
   options.getScheduleFn =

@@ -167,9 +167,6 @@ void rewriteThroughMap(Operation *op, Value map) {
   op->erase();
 }
 
-} // namespace
-
-namespace {
 int64_t tileBytes(Type type) {
   auto tile = cast<RankedTensorType>(type);
   return tile.getNumElements() *
