@@ -180,6 +180,40 @@ LogicalResult verifyComputeCapability(Operation *op, StringRef name,
 }
 } // namespace
 
+/// A dims or strides entry: an integer, or {param = i}.
+static bool isLaunchValue(Attribute entry) {
+  if (isa<IntegerAttr>(entry))
+    return true;
+  auto dict = dyn_cast<DictionaryAttr>(entry);
+  return dict && dict.size() == 1 && dict.getAs<IntegerAttr>("param");
+}
+
+/// What tileaa-lower-tiled-memory writes and the kernel metadata reads
+/// (docs/language.md, "!nv_tileaa.tensor_map").
+static LogicalResult verifyTensorMapDescription(Operation *op,
+                                                DictionaryAttr map) {
+  auto element = map.getAs<TypeAttr>("element_type");
+  auto dims = map.getAs<ArrayAttr>("dims");
+  auto strides = map.getAs<ArrayAttr>("strides");
+  auto box = map.getAs<DenseI64ArrayAttr>("box");
+  auto fill = map.getAs<StringAttr>("fill");
+  bool ok = map.getAs<IntegerAttr>("address_param") && element &&
+            element.getValue().isIntOrFloat() && dims && strides && box &&
+            map.getAs<IntegerAttr>("swizzle") && fill &&
+            (fill.getValue() == "zero" || fill.getValue() == "nan") &&
+            !dims.empty() && dims.size() == box.size() &&
+            strides.size() + 1 == dims.size() &&
+            llvm::all_of(dims, isLaunchValue) &&
+            llvm::all_of(strides, isLaunchValue);
+  if (!ok)
+    return op->emitError()
+           << "'nv_tileaa.tensor_map' needs address_param, element_type, "
+              "dims (one per box dimension), strides (one fewer), box, "
+              "swizzle and fill (\"zero\" or \"nan\"); dims and strides "
+              "entries are integers or {param = i}";
+  return success();
+}
+
 LogicalResult NVTileAADialect::verifyRegionArgAttribute(Operation *op,
                                                         unsigned regionIndex,
                                                         unsigned argIndex,
@@ -189,12 +223,13 @@ LogicalResult NVTileAADialect::verifyRegionArgAttribute(Operation *op,
   // tileaa-lower-tiled-memory (passes/TiledMemory/TiledToTma.cpp).
   if (name == "nv_tileaa.tensor_map") {
     auto function = dyn_cast<FunctionOpInterface>(op);
-    if (!isa<DictionaryAttr>(attr.getValue()) || !function ||
+    auto map = dyn_cast<DictionaryAttr>(attr.getValue());
+    if (!map || !function ||
         !isa<TensorMapType>(function.getArgumentTypes()[argIndex]))
       return op->emitError() << "'" << name
                              << "' is a dictionary on a !nv_tileaa.tensor_map "
                                 "function argument";
-    return success();
+    return verifyTensorMapDescription(op, map);
   }
   if (name != kNoAliasAttrName)
     return op->emitError() << "unknown argument attribute '" << name

@@ -71,6 +71,15 @@ LogicalResult FuncOp::verify() {
   for (auto [index, type] : llvm::enumerate(getResultTypes()))
     if (failed(verifyTileType(emit, type, "result #" + Twine(index).str())))
       return failure();
+  // A launcher builds a kernel's tensor maps from what the attribute says.
+  if (isKernel())
+    for (auto [index, type] : llvm::enumerate(getArgumentTypes()))
+      if (isa<TensorMapType>(type) &&
+          !getArgAttr(index, "nv_tileaa.tensor_map"))
+        return emitOpError() << "kernel argument #" << index
+                             << " is a !nv_tileaa.tensor_map without the "
+                                "'nv_tileaa.tensor_map' attribute that says "
+                                "what the launcher encodes";
   return success();
 }
 

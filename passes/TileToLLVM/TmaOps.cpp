@@ -4,11 +4,13 @@
 // all the copies of a phase) on the slot's mbarrier, arrives, and issues one
 // cp.async.bulk.tensor per box (a segmented buffer holds one box per
 // segment, one after another); the copies complete the transactions.
-// mbarrier_init: thread 0 initializes each slot and fences the initialization
-// for the asynchronous proxy, then the CTA synchronizes. mbarrier_wait:
-// try_wait.parity in a loop, then a CTA barrier. These barriers order the
-// asynchronous proxy's writes, which the barrier analysis does not see, so they
-// are not marked as removable.
+// tma_copy_out: fence.proxy.async, a CTA barrier, thread 0 copies the slot
+// out box by box, commits and waits until the slot has been read, then a
+// CTA barrier. mbarrier_init: thread 0 initializes each slot and fences the
+// initialization, then a CTA barrier. mbarrier_wait: try_wait.parity in a
+// loop, then a CTA barrier. mbarrier_inval: a CTA barrier, then thread 0
+// invalidates each slot. These barriers order the asynchronous proxy, which
+// the barrier analysis does not see, so they are not marked as removable.
 //
 //===----------------------------------------------------------------------===//
 

@@ -95,3 +95,18 @@ nv_tileaa.func @copy_out(%map: !nv_tileaa.tensor_map, %i: i32) {
   nv_tileaa.tma_copy_out %map[%i], %buf[%i] : !nv_tileaa.smem<1x32x64xf16, #s>
   nv_tileaa.return
 }
+
+// -----
+
+// expected-error @+1 {{'nv_tileaa.tensor_map' needs address_param, element_type, dims (one per box dimension), strides (one fewer), box, swizzle and fill ("zero" or "nan"); dims and strides entries are integers or {param = i}}}
+nv_tileaa.func @incomplete(%m: !nv_tileaa.tensor_map {nv_tileaa.tensor_map = {swizzle = 0 : i64}}) {
+  nv_tileaa.return
+}
+
+// -----
+
+// expected-error @+1 {{'nv_tileaa.func' op kernel argument #0 is a !nv_tileaa.tensor_map without the 'nv_tileaa.tensor_map' attribute that says what the launcher encodes}}
+nv_tileaa.func @bare(%m: !nv_tileaa.tensor_map)
+    attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+  nv_tileaa.return
+}

@@ -14,7 +14,8 @@
 // CHECK: scf.yield
 // CHECK-NEXT: }
 // CHECK-NEXT: nv_tileaa.mbarrier_inval %[[BARS]]
-nv_tileaa.func @nested(%a: !nv_tileaa.tensor_map, %b: !nv_tileaa.tensor_map, %tiles: i32, %steps: i32, %c: !nv_tileaa.ptr<f32>)
+nv_tileaa.func @nested(%a: !nv_tileaa.tensor_map {nv_tileaa.tensor_map = {address_param = 4 : i64, box = array<i64: 32, 64>, dims = [128, 64], element_type = f16, fill = "zero", strides = [128], swizzle = 64 : i64}},
+                       %b: !nv_tileaa.tensor_map {nv_tileaa.tensor_map = {address_param = 4 : i64, box = array<i64: 64, 32>, dims = [64, 128], element_type = f16, fill = "zero", strides = [64], swizzle = 128 : i64}}, %tiles: i32, %steps: i32, %c: !nv_tileaa.ptr<f32>)
     attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4, numStages = 3>} {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
@@ -41,7 +42,8 @@ nv_tileaa.func @nested(%a: !nv_tileaa.tensor_map, %b: !nv_tileaa.tensor_map, %ti
 // CHECK-LABEL: nv_tileaa.func @once
 // CHECK: nv_tileaa.mbarrier_init
 // CHECK-NOT: mbarrier_inval
-nv_tileaa.func @once(%a: !nv_tileaa.tensor_map, %b: !nv_tileaa.tensor_map, %steps: i32, %c: !nv_tileaa.ptr<f32>)
+nv_tileaa.func @once(%a: !nv_tileaa.tensor_map {nv_tileaa.tensor_map = {address_param = 4 : i64, box = array<i64: 32, 64>, dims = [128, 64], element_type = f16, fill = "zero", strides = [128], swizzle = 64 : i64}},
+                     %b: !nv_tileaa.tensor_map {nv_tileaa.tensor_map = {address_param = 4 : i64, box = array<i64: 64, 32>, dims = [64, 128], element_type = f16, fill = "zero", strides = [64], swizzle = 128 : i64}}, %steps: i32, %c: !nv_tileaa.ptr<f32>)
     attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4, numStages = 3>} {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
