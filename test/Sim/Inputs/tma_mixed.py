@@ -53,37 +53,44 @@ nv_tileaa.func @mixed(%a: !nv_tileaa.ptr<f16>, %b: !nv_tileaa.ptr<f16>,
 """
 
 
+def run_gemm(tools, kernel_source, name, target, m, n, k, seed):
+    """Compiles an f16 GEMM kernel (a, b, c, m, n, k; 64 x 64 tiles of C,
+    4 warps) for `target`, runs it on ceil(M / 64) x ceil(N / 64) CTAs and
+    returns (its PTX, the Kernel, C, A B in float64)."""
+    source = os.path.join(tools.work, name + ".mlir")
+    with open(source, "w") as f:
+        f.write(kernel_source)
+    ptx = os.path.join(tools.work, f"{name}.{target}.ptx")
+    simlib.run([tools.tileiras, f"--gpu-name={target}", source, "-o", ptx])
+    rng = np.random.default_rng(seed)
+    a = rng.standard_normal((m, k)).astype(np.float16)
+    b = rng.standard_normal((k, n)).astype(np.float16)
+    kernel = tools.build(source, name=f"{name}_{target}", target=target)
+    c = np.full((m, n), np.nan, np.float32)
+    out, _ = kernel.launch(
+        (-(-m // 64), -(-n // 64), 1), (128, 1, 1),
+        [simlib.Buffer("a", a.tobytes()), simlib.Buffer("b", b.tobytes()),
+         simlib.Buffer("c", c.tobytes()), simlib.Scalar("i32", m),
+         simlib.Scalar("i32", n), simlib.Scalar("i32", k)],
+        ctas_at_once=2)
+    got = np.frombuffer(out["c"], np.float32).reshape(m, n)
+    with open(ptx) as f:
+        text = f.read()
+    return text, kernel, got, a.astype(np.float64) @ b.astype(np.float64)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--bin", required=True)
     parser.add_argument("--work", required=True)
     args = parser.parse_args()
     tools = simlib.Toolchain(args.work, bin_dir=args.bin)
-    source = os.path.join(args.work, "mixed.mlir")
-    with open(source, "w") as f:
-        f.write(KERNEL)
-    m, n, k = 70, 48, 80
-    rng = np.random.default_rng(3)
-    a = rng.standard_normal((m, k)).astype(np.float16)
-    b = rng.standard_normal((k, n)).astype(np.float16)
-    want = a.astype(np.float64) @ b.astype(np.float64)
     for target in ("sm_90a", "sm_80"):
-        ptx = os.path.join(args.work, f"mixed.{target}.ptx")
-        simlib.run([tools.tileiras, f"--gpu-name={target}", source, "-o",
-                    ptx])
-        text = open(ptx).read()
+        text, kernel, got, want = run_gemm(tools, KERNEL, "mixed", target,
+                                           70, 48, 80, 3)
         found = [name for name in ("cp.async.bulk.tensor", "cp.async.cg",
                                    "mbarrier.try_wait")
                  if name in text]
-        kernel = tools.build(source, name=f"mixed_{target}", target=target)
-        c = np.full((m, n), np.nan, np.float32)
-        out, _ = kernel.launch(
-            (2, 1, 1), (128, 1, 1),
-            [simlib.Buffer("a", a.tobytes()), simlib.Buffer("b", b.tobytes()),
-             simlib.Buffer("c", c.tobytes()), simlib.Scalar("i32", m),
-             simlib.Scalar("i32", n), simlib.Scalar("i32", k)],
-            ctas_at_once=2)
-        got = np.frombuffer(out["c"], np.float32).reshape(m, n)
         error = float(np.max(np.abs(got - want)))
         print(f"{target}: {', '.join(found)}; {len(kernel.tensor_maps)} "
               f"tensor maps; max error {error:.2e} "
