@@ -262,12 +262,6 @@ accessQualifiers(Operation *op, unsigned addressSpace,
 // Shared pieces of the patterns
 //===----------------------------------------------------------------------===//
 
-Value threadIsZero(OpBuilder &builder, Location loc) {
-  return LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::eq,
-                              getThreadId(builder, loc),
-                              i32Constant(builder, loc, 0));
-}
-
 /// a && b where either may be null (meaning true).
 Value andPredicates(OpBuilder &builder, Location loc, Value a, Value b) {
   if (!a)

@@ -471,6 +471,12 @@ std::pair<std::string, unsigned> memory::fileAndLine(Location loc) {
   return result;
 }
 
+Value memory::threadIsZero(OpBuilder &builder, Location loc) {
+  return LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::eq,
+                              getThreadId(builder, loc),
+                              i32Constant(builder, loc, 0));
+}
+
 void memory::emitIf(OpBuilder &builder, Location loc, Value condition,
                     llvm::function_ref<void(OpBuilder &)> body) {
   // Build the op first and fill it afterwards: the body looks up the

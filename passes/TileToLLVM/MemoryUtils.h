@@ -208,6 +208,9 @@ std::pair<std::string, unsigned> fileAndLine(mlir::Location loc);
 /// Builds `if (condition) { body }` as an scf.if, which the scf -> cf stage
 /// of the lowering turns into branches. Keeps structured parents (scf.for
 /// bodies) single-block while stage 1 runs.
+/// threadIdx.x == 0.
+mlir::Value threadIsZero(mlir::OpBuilder &builder, mlir::Location loc);
+
 void emitIf(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value condition,
             llvm::function_ref<void(mlir::OpBuilder &)> body);
 

@@ -29,10 +29,23 @@ Value barrierAddress(ImplicitLocOpBuilder &b, Value base, Value slot) {
   return sharedElementAddress(b, b.getLoc(), base, b.getI64Type(), slot);
 }
 
-Value isThreadZero(ImplicitLocOpBuilder &b) {
-  return LLVM::ICmpOp::create(b, LLVM::ICmpPredicate::eq,
-                              getThreadId(b, b.getLoc()),
-                              i32Constant(b, b.getLoc(), 0));
+/// Calls `copy` for every TMA box of slot `base` of a buffer of `type`:
+/// the box's shared address and its coordinates, innermost first (a
+/// segmented buffer holds one box per segment, one after another).
+void forEachBox(ImplicitLocOpBuilder &b, nv::SharedMemType type, Type stored,
+                Value base, ValueRange coordinates,
+                llvm::function_ref<void(Value, ValueRange)> copy) {
+  auto encoding = cast<nv::SwizzledSharedEncodingAttr>(type.getEncoding());
+  int64_t rows = type.getTileShape()[0], columns = type.getTileShape()[1];
+  int64_t boxColumns = encoding.getSegment() ? encoding.getSegment() : columns;
+  for (int64_t box = 0; box * boxColumns < columns; ++box) {
+    Value address = sharedElementAddress(
+        b, b.getLoc(), base, stored,
+        i32Constant(b, b.getLoc(), box * boxColumns * rows));
+    Value column = LLVM::AddOp::create(
+        b, coordinates[1], i32Constant(b, b.getLoc(), box * boxColumns));
+    copy(address, ValueRange{column, coordinates[0]});
+  }
 }
 
 /// Thread 0 calls `body` with the address of every slot's mbarrier, then
@@ -41,7 +54,7 @@ void forEachBarrierOnThreadZero(
     ImplicitLocOpBuilder &b, Value barriers, int64_t slots,
     llvm::function_ref<void(ImplicitLocOpBuilder &, Value)> body,
     llvm::function_ref<void(ImplicitLocOpBuilder &)> after = nullptr) {
-  emitIf(b, b.getLoc(), isThreadZero(b), [&](OpBuilder &inner) {
+  emitIf(b, b.getLoc(), threadIsZero(b, b.getLoc()), [&](OpBuilder &inner) {
     ImplicitLocOpBuilder ib(b.getLoc(), inner);
     for (int64_t slot = 0; slot < slots; ++slot)
       body(ib,
@@ -64,21 +77,15 @@ struct TmaCopyLowering : public ConvertOpToLLVMPattern<nv::TmaCopyOp> {
                   ConversionPatternRewriter &rewriter) const override {
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
     nv::SharedMemType type = op.getBuffer().getType();
-    auto encoding = cast<nv::SwizzledSharedEncodingAttr>(type.getEncoding());
     Type stored = converter.convertElementType(type.getElementType());
-    int64_t rows = type.getTileShape()[0], columns = type.getTileShape()[1];
-    int64_t boxColumns =
-        encoding.getSegment() ? encoding.getSegment() : columns;
     int64_t bytes =
         type.getTileElements() * int64_t(sharedElementBytes(stored));
     Value slot = adaptor.getSlot();
     Value base = slotAddress(b, adaptor.getBuffer(), stored, type, slot);
     Value barrier = barrierAddress(b, adaptor.getBarriers(), slot);
-    Value issue = isThreadZero(b);
+    Value issue = threadIsZero(b, b.getLoc());
     if (Value pred = adaptor.getPred())
       issue = LLVM::AndOp::create(b, issue, pred);
-    ValueRange coordinates = adaptor.getCoordinates();
-    Value map = adaptor.getMap();
     int64_t expect = op.getArriveBytes().value_or(bytes);
     emitIf(b, op.getLoc(), issue, [&](OpBuilder &inner) {
       ImplicitLocOpBuilder ib(op.getLoc(), inner);
@@ -86,21 +93,17 @@ struct TmaCopyLowering : public ConvertOpToLLVMPattern<nv::TmaCopyOp> {
         NVVM::MBarrierArriveExpectTxOp::create(
             ib, Type(), barrier, i32Constant(ib, ib.getLoc(), expect),
             NVVM::MemScopeKindAttr(), BoolAttr(), Value());
-      for (int64_t box = 0; box * boxColumns < columns; ++box) {
-        // The CTA's own shared memory, addressed as shared::cluster.
-        Value destination = LLVM::AddrSpaceCastOp::create(
-            ib, LLVM::LLVMPointerType::get(ib.getContext(), 7),
-            sharedElementAddress(
-                ib, ib.getLoc(), base, stored,
-                i32Constant(ib, ib.getLoc(), box * boxColumns * rows)));
-        // Innermost first.
-        Value column = LLVM::AddOp::create(
-            ib, coordinates[1], i32Constant(ib, ib.getLoc(), box * boxColumns));
-        NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-            ib, destination, map, ValueRange{column, coordinates[0]}, barrier,
-            ValueRange{}, Value(), Value(), NVVM::TMALoadMode::TILE,
-            /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(), Value());
-      }
+      forEachBox(ib, type, stored, base, adaptor.getCoordinates(),
+                 [&](Value address, ValueRange coordinates) {
+                   // The CTA's own shared memory, as shared::cluster.
+                   Value destination = LLVM::AddrSpaceCastOp::create(
+                       ib, LLVM::LLVMPointerType::get(ib.getContext(), 7),
+                       address);
+                   NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+                       ib, destination, adaptor.getMap(), coordinates, barrier,
+                       ValueRange{}, Value(), Value(), NVVM::TMALoadMode::TILE,
+                       /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(), Value());
+                 });
     });
     rewriter.eraseOp(op);
     return success();
@@ -119,11 +122,7 @@ struct TmaCopyOutLowering : public ConvertOpToLLVMPattern<nv::TmaCopyOutOp> {
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
     MLIRContext *context = op.getContext();
     nv::SharedMemType type = op.getBuffer().getType();
-    auto encoding = cast<nv::SwizzledSharedEncodingAttr>(type.getEncoding());
     Type stored = converter.convertElementType(type.getElementType());
-    int64_t rows = type.getTileShape()[0], columns = type.getTileShape()[1];
-    int64_t boxColumns =
-        encoding.getSegment() ? encoding.getSegment() : columns;
     Value base =
         slotAddress(b, adaptor.getBuffer(), stored, type, adaptor.getSlot());
     // Every thread's st.shared must be visible to the asynchronous proxy
@@ -132,19 +131,14 @@ struct TmaCopyOutLowering : public ConvertOpToLLVMPattern<nv::TmaCopyOutOp> {
         b, NVVM::ProxyKindAttr::get(context, NVVM::ProxyKind::async_shared),
         NVVM::SharedSpaceAttr::get(context, NVVM::SharedSpace::shared_cta));
     ctaBarrier(b);
-    ValueRange coordinates = adaptor.getCoordinates();
-    emitIf(b, op.getLoc(), isThreadZero(b), [&](OpBuilder &inner) {
+    emitIf(b, op.getLoc(), threadIsZero(b, b.getLoc()), [&](OpBuilder &inner) {
       ImplicitLocOpBuilder ib(op.getLoc(), inner);
-      for (int64_t box = 0; box * boxColumns < columns; ++box) {
-        Value source = sharedElementAddress(
-            ib, ib.getLoc(), base, stored,
-            i32Constant(ib, ib.getLoc(), box * boxColumns * rows));
-        Value column = LLVM::AddOp::create(
-            ib, coordinates[1], i32Constant(ib, ib.getLoc(), box * boxColumns));
-        NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-            ib, adaptor.getMap(), source, ValueRange{column, coordinates[0]},
-            Value(), NVVM::TMAStoreMode::TILE, Value());
-      }
+      forEachBox(ib, type, stored, base, adaptor.getCoordinates(),
+                 [&](Value address, ValueRange coordinates) {
+                   NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+                       ib, adaptor.getMap(), address, coordinates, Value(),
+                       NVVM::TMAStoreMode::TILE, Value());
+                 });
       NVVM::CpAsyncBulkCommitGroupOp::create(ib);
       // The slot may be written again once the copies have read it.
       NVVM::CpAsyncBulkWaitGroupOp::create(ib, ib.getI32IntegerAttr(0),
