@@ -227,11 +227,23 @@ struct TmaLoadLowering : public ConvertOpToLLVMPattern<nv::TmaLoadOp> {
   }
 };
 
+/// Likewise for tma_store, which tileaa-pipeline gives its staging buffer.
+struct TmaStoreLowering : public ConvertOpToLLVMPattern<nv::TmaStoreOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult matchAndRewrite(nv::TmaStoreOp op, OpAdaptor,
+                                ConversionPatternRewriter &) const override {
+    return op.emitOpError("must be given a staging buffer by tileaa-pipeline "
+                          "before the conversion to LLVM");
+  }
+};
+
 } // namespace
 
 void memory::populateTmaOpPatterns(TileTypeConverter &converter,
                                    RewritePatternSet &patterns) {
   patterns.add<TmaCopyLowering, TmaCopyOutLowering>(converter);
   patterns.add<MBarrierInitLowering, MBarrierWaitLowering,
-               MBarrierInvalLowering, TmaLoadLowering>(converter);
+               MBarrierInvalLowering, TmaLoadLowering, TmaStoreLowering>(
+      converter);
 }
