@@ -161,6 +161,21 @@ def SoftwarePipeline : Pass<"tileaa-pipeline", "::mlir::ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def WarpgroupDots : Pass<"tileaa-warpgroup-dots", "::mlir::ModuleOp"> {
+  let summary = "Let wgmma read the operands of dots straight from their slots";
+  let description = [{
+    A dot that layout assignment meant for wgmma (its nv_tileaa.dot_path
+    starts with "wgmma") whose A and B are `local_load`s of buffer slots
+    (after the pipeliner: TMA or cp.async rings, or the one-slot buffer of
+    an unpipelined TMA load) holding wgmma's canonical layouts becomes a
+    `warpgroup_dot` on those slots, and the reads go. Otherwise the dot
+    stays and runs on mma.sync, with the reason in its dot_path.
+  }];
+  let dependentDialects = ["::tileiras::nv_tileaa::NVTileAADialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::ub::UBDialect"];
+}
+
 //===----------------------------------------------------------------------===//
 // Lowering to LLVM + NVVM
 //===----------------------------------------------------------------------===//

@@ -392,8 +392,17 @@ def NVTileAA_LocalAllocOp : NVTileAA_Op<"local_alloc"> {
     `%buf = nv_tileaa.local_alloc : !nv_tileaa.smem<3x64x32xf16, #shared>`.
     The buffer lives until the function returns; its offset in the CTA's
     shared memory is chosen when the function is lowered.
+    `reuse_distance = d` (a pipeliner's ring): a slot is written again no
+    sooner than d iterations after the one that last read it; 2 leaves a
+    spare slot, so that the reads of one iteration (an asynchronous
+    warpgroup_dot) may still be in flight during the next.
   }];
+  let arguments = (ins OptionalAttr<ConfinedAttr<I32Attr,
+                         [IntMinValue<1>]>>:$reuse_distance);
   let results = (outs Res<NVTileAA_SharedMem, "", [MemAlloc]>:$result);
+  let builders = [OpBuilder<(ins "::mlir::Type":$type), [{
+    build($_builder, $_state, type, ::mlir::IntegerAttr());
+  }]>];
   let assemblyFormat = "attr-dict `:` qualified(type($result))";
 }
 
@@ -449,6 +458,57 @@ def NVTileAA_LocalLoadOp : NVTileAA_Op<"local_load"> {
     type($result)
   }];
   let hasVerifier = 1;
+}
+
+def NVTileAA_WarpgroupDotOp : NVTileAA_Op<"warpgroup_dot"> {
+  let summary = "D = A * B + C with both operands read from buffer slots";
+  let description = [{
+    `%d = nv_tileaa.warpgroup_dot %a[%i], %b[%j], %c : !nv_tileaa.smem<3x128x32xf16, #shared>, !nv_tileaa.smem<3x32x128xf16, #shared1>, tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>`.
+    The dot of tileaa-warpgroup-dots: wgmma.mma_async (sm_90a) reading A
+    (K-major) and B (N-major) through matrix descriptors, so both slots
+    must hold a canonical wgmma layout (layout::wgmmaOperandPlan) and the
+    accumulator an #nv_tileaa.mma layout whose warps all lie along M. The
+    result is complete when the op returns (the lowering waits for it).
+    `proxy_fence` asks for fence.proxy.async first, for slots that ordinary
+    stores or cp.async wrote rather than TMA. With `pending = N` the op
+    returns with up to N of the most recent warpgroup_dots (this one
+    included) still running: its result may then only be the C of the next
+    warpgroup_dot or pass through a `warpgroup_wait` before anything reads
+    it, and its slots must not be written until then. `use_c %flag`: where
+    the flag is false, C is ignored (D = A * B), so that a loop's first
+    iteration needs no zeroed accumulator. `barriers`: the slots were just
+    written with ordinary stores (operands staged for this op), so a CTA
+    barrier follows the proxy fence, and another follows the wait, before
+    any thread may store into them again.
+  }];
+  let arguments = (ins Arg<NVTileAA_SharedMem, "", [MemRead]>:$a,
+                       I32:$slot_a,
+                       Arg<NVTileAA_SharedMem, "", [MemRead]>:$b,
+                       I32:$slot_b, NVTileAA_Tile:$c, Optional<I1>:$use_c,
+                       UnitAttr:$proxy_fence, UnitAttr:$barriers,
+                       DefaultValuedAttr<ConfinedAttr<I32Attr,
+                         [IntNonNegative]>, "0">:$pending);
+  let results = (outs NVTileAA_Tile:$d);
+  let assemblyFormat = [{
+    $a `[` $slot_a `]` `,` $b `[` $slot_b `]` `,` $c (`use_c` $use_c^)?
+    attr-dict `:`
+    qualified(type($a)) `,` qualified(type($b)) `,` type($c) `->` type($d)
+  }];
+  let hasVerifier = 1;
+}
+
+def NVTileAA_WarpgroupWaitOp : NVTileAA_Op<"warpgroup_wait",
+    [AllTypesMatch<["value", "result"]>]> {
+  let summary = "wait until at most `pending` warpgroup_dots are running";
+  let description = [{
+    `%r = nv_tileaa.warpgroup_wait %acc {pending = 0 : i32} : tensor<128x128xf32, #mma>`:
+    `%acc`, the result of an asynchronous warpgroup_dot, as it is once at
+    most `pending` warpgroup_dots are still running (wgmma.wait_group).
+  }];
+  let arguments = (ins NVTileAA_Tile:$value,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$pending);
+  let results = (outs NVTileAA_Tile:$result);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
 }
 
 //===----------------------------------------------------------------------===//

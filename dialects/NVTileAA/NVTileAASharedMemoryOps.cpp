@@ -47,3 +47,27 @@ LogicalResult LocalLoadOp::verify() {
   return checkSlotTile(*this, type, type.getElementType(),
                        getBuffer().getType(), "result");
 }
+
+LogicalResult WarpgroupDotOp::verify() {
+  auto c = cast<RankedTensorType>(getC().getType());
+  if (c != getType())
+    return emitOpError() << "result type " << getType()
+                         << " differs from the accumulator's " << c;
+  ArrayRef<int64_t> a = getA().getType().getTileShape();
+  ArrayRef<int64_t> b = getB().getType().getTileShape();
+  if (c.getRank() != 2 || a.size() != 2 || b.size() != 2 ||
+      a[0] != c.getDimSize(0) || b[1] != c.getDimSize(1) || a[1] != b[0])
+    return emitOpError() << "slots [" << a << "] x [" << b
+                         << "] do not multiply into [" << c.getShape() << "]";
+  if (getA().getType().getElementType() != getB().getType().getElementType())
+    return emitOpError("operands must have one element type");
+  auto mma = dyn_cast_or_null<MmaEncodingAttr>(c.getEncoding());
+  // A warpgroup is 4 consecutive warps; with all warps along M it owns
+  // 64 consecutive rows, the M of one wgmma.
+  if (!mma || mma.getWarpsPerCTA().size() != 2 ||
+      mma.getWarpsPerCTA()[1] != 1 || mma.getWarpsPerCTA()[0] % 4 != 0 ||
+      mma.getInstrShape()[0] != 16)
+    return emitOpError("accumulator needs an #nv_tileaa.mma layout with "
+                       "instrShape [16, 8] and warpsPerCTA [4k, 1]");
+  return success();
+}

@@ -44,6 +44,11 @@ SharedAccess tileiras::barriers::sharedAccessOf(Operation *op) {
     return {false, true};
   if (isa<NVVM::CpAsyncCommitGroupOp>(op))
     return {};
+  // wgmma.mma_async (inline PTX without an access attribute by then) reads
+  // its operands until the wait_group that retires it: the wait counts as
+  // the read.
+  if (isa<NVVM::WgmmaWaitGroupSyncOp>(op))
+    return {true, false};
   if (auto load = dyn_cast<LLVM::LoadOp>(op))
     return {mayBeShared(load.getAddr().getType()), false};
   if (auto store = dyn_cast<LLVM::StoreOp>(op))

@@ -72,6 +72,35 @@ std::optional<Operands> mmaOperands(Type a, Type b, Type acc,
   }
   return result;
 }
+/// True when `operand` is a tile load that the pipeliner can stage in
+/// shared memory (its only use being the dot).
+bool loadedForDot(Value operand) {
+  Operation *def = operand.getDefiningOp();
+  return def && isa<nv::LoadOp, nv::TmaLoadOp>(def) && operand.hasOneUse();
+}
+
+/// Why `dot` (M x N x K, `numWarps`) cannot use wgmma, or "" when it can:
+/// f16/bf16 operands with an f32 accumulator, both operands loaded from
+/// global memory in the dot's block, whole warpgroups stacked along M.
+std::string whyNotWgmma(nv::DotOp dot, int64_t m, int64_t n, int64_t k,
+                        unsigned numWarps) {
+  Type a = dot.getA().getType().getElementType();
+  if (!(a.isF16() || a.isBF16()) || !dot.getType().getElementType().isF32())
+    return "f16/bf16 operands with an f32 accumulator only";
+  if (dot.getType().getRank() != 2)
+    return "batched dots have no wgmma form";
+  if (!loadedForDot(dot.getA()) || !loadedForDot(dot.getB()))
+    return "both operands must be tiles loaded only for this dot";
+  if (numWarps % 4 != 0 || m % (16 * int64_t(numWarps)) != 0)
+    return ("M = " + llvm::Twine(m) + " is not a multiple of 16 x " +
+            llvm::Twine(numWarps) + " warps (whole warpgroups along M)")
+        .str();
+  if (n % 8 != 0 || n > 256 || k % 16 != 0)
+    return ("N = " + llvm::Twine(n) + ", K = " + llvm::Twine(k) +
+            " (N must be 8..256 in steps of 8, K a multiple of 16)")
+        .str();
+  return "";
+}
 } // namespace
 
 DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
@@ -104,6 +133,17 @@ DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
                " is smaller than one " + shape + " instruction");
   choice.kWidth = operands->kWidth;
   choice.instrM = unsigned(instrM);
+  std::string notWgmma;
+  if (targetspec::targetSupports(target, targetspec::InstrFamily::Wgmma)) {
+    notWgmma = whyNotWgmma(dot, m, n, k, numWarps);
+    if (notWgmma.empty()) {
+      choice.wgmma = true;
+      choice.warpsPerCTA = {numWarps, 1};
+      choice.description =
+          ("wgmma.m64n" + llvm::Twine(n) + "k16 " + operands->typeName).str();
+      return choice;
+    }
+  }
   if (rank == 3) {
     // Batched: warps over the batch first, then each batch's M x N.
     choice.warpsPerCTA = layout::mmaBatchedWarpsPerCTA(type.getShape()[0], m, n,
@@ -113,5 +153,7 @@ DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
   }
   choice.description = "mma.sync." + shape + " " + operands->typeName +
                        (rank == 3 ? " batched" : "");
+  if (!notWgmma.empty())
+    choice.description += " (not wgmma: " + notWgmma + ")";
   return choice;
 }

@@ -31,6 +31,11 @@ struct DotPathChoice {
   /// nv_tileaa::kDotPathAttrName), e.g. "mma.sync.m16n8k16 bf16" or
   /// "fma: sm_75 has no mma.sync m16n8 shapes (sm_80+)".
   std::string description;
+  /// The dot is meant for wgmma (sm_90a): warps all along M, and the
+  /// pipeliner stages its operands in wgmma's canonical layouts. It still
+  /// has an mma.sync layout, which is what runs if tileaa-warpgroup-dots
+  /// cannot read both operands from shared memory.
+  bool wgmma = false;
 
   bool usesMma() const { return kWidth != 0; }
 };

@@ -41,6 +41,7 @@ void tileiras::buildLayoutPipeline(OpPassManager &pm,
   SoftwarePipelineOptions pipelining;
   pipelining.numStages = options.numStages;
   pm.addPass(createSoftwarePipeline(pipelining));
+  pm.addPass(createWarpgroupDots());
 }
 
 void tileiras::buildLoweringPipeline(OpPassManager &pm,

@@ -26,11 +26,19 @@
 // pipelined loop gets a slot and an mbarrier of its own, used once per run;
 // a tma_store, a slot that local_store fills and tma_copy_out empties.
 //
+// A loop with a dot meant for wgmma gets one spare slot (numStages + 1,
+// slot and phase taken modulo that): the copies of iteration i then
+// overwrite the slot of iteration i - 2, so that iteration i - 1's wgmma
+// may still be reading its slot (marked reuse_distance = 2 for
+// tileaa-warpgroup-dots).
+//
 //===----------------------------------------------------------------------===//
 
 #include "TileToLLVM/MemoryUtils.h"
 #include "tileiras/Analysis/AxisInfo.h"
+#include "tileiras/Dialect/NVTileAA/DotPath.h"
 #include "tileiras/Layout/SharedLayouts.h"
+#include "tileiras/Layout/WgmmaLayouts.h"
 #include "tileiras/Passes/ModuleTarget.h"
 #include "tileiras/Passes/Passes.h"
 #include "tileiras/TargetSpec/InstructionFamily.h"
@@ -72,10 +80,21 @@ unsigned contiguousDim(const layout::LinearLayout &layout) {
   return !regs.empty() && regs[0][0] != 0 && regs[0][1] == 0 ? 0 : 1;
 }
 
+/// True when `convert` feeds a dot that layout assignment meant for wgmma
+/// (tileaa-warpgroup-dots reads its operands from the slots).
+bool feedsWgmma(nv::ConvertLayoutOp convert) {
+  if (!convert->hasOneUse())
+    return false;
+  auto path =
+      convert->user_begin()->getAttrOfType<StringAttr>(nv::kDotPathAttrName);
+  return path && path.getValue().starts_with("wgmma");
+}
+
 /// The buffer for `load`'s tile, or null when cp.async cannot copy it with
-/// accesses of at least 4 bytes.
-nv::SharedMemType bufferFor(nv::LoadOp load, unsigned numStages,
-                            const AxisInfoAnalysis &axisInfo) {
+/// accesses of at least 4 bytes. A wgmma operand gets wgmma's layout where
+/// the tile is row-major, else the one ldmatrix reads best.
+nv::SharedMemType bufferFor(nv::LoadOp load, unsigned numSlots,
+                            const AxisInfoAnalysis &axisInfo, bool forWgmma) {
   auto pointers = cast<RankedTensorType>(load.getPtr().getType());
   Type element = cast<RankedTensorType>(load.getType()).getElementType();
   unsigned bits = element.getIntOrFloatBitWidth();
@@ -87,9 +106,13 @@ nv::SharedMemType bufferFor(nv::LoadOp load, unsigned numStages,
   unsigned order[2] = {fast, 1 - fast};
   layout::SwizzleParams swizzle =
       layout::ldmatrixSwizzle(pointers.getShape(), order, bytes);
+  unsigned segment = 0;
+  if (forWgmma && fast == 1)
+    if (auto canonical = layout::wgmmaSharedLayout(pointers.getShape(), bytes))
+      std::tie(swizzle, segment) = *canonical;
   layout::LinearLayout shared =
       layout::swizzledSharedLayout(pointers.getShape(), order, swizzle.vec,
-                                   swizzle.perPhase, swizzle.maxPhase);
+                                   swizzle.perPhase, swizzle.maxPhase, segment);
   auto offsets = layout::invertAndCompose(*source, shared);
   if (!offsets)
     return {};
@@ -101,8 +124,8 @@ nv::SharedMemType bufferFor(nv::LoadOp load, unsigned numStages,
     return {};
   MLIRContext *context = load.getContext();
   auto encoding = nv::SwizzledSharedEncodingAttr::get(
-      context, swizzle.vec, swizzle.perPhase, swizzle.maxPhase, order);
-  SmallVector<int64_t> shape = {int64_t(numStages)};
+      context, swizzle.vec, swizzle.perPhase, swizzle.maxPhase, order, segment);
+  SmallVector<int64_t> shape = {int64_t(numSlots)};
   llvm::append_range(shape, pointers.getShape());
   return nv::SharedMemType::get(context, shape, element, encoding);
 }
@@ -110,7 +133,7 @@ nv::SharedMemType bufferFor(nv::LoadOp load, unsigned numStages,
 /// The buffer TMA fills for a tma_load of `tile`: the swizzle and box
 /// segments of layout::tmaTilePlan, as tileaa-lower-tiled-memory encoded
 /// them in the tensor map.
-nv::SharedMemType tmaBufferFor(RankedTensorType tile, unsigned numStages) {
+nv::SharedMemType tmaBufferFor(RankedTensorType tile, unsigned numSlots) {
   Type element = tile.getElementType();
   unsigned bytes = element.getIntOrFloatBitWidth() / 8;
   std::optional<layout::TmaTilePlan> plan =
@@ -123,7 +146,7 @@ nv::SharedMemType tmaBufferFor(RankedTensorType tile, unsigned numStages) {
   auto encoding = nv::SwizzledSharedEncodingAttr::get(
       context, plan->swizzle.vec, plan->swizzle.perPhase,
       plan->swizzle.maxPhase, ArrayRef<unsigned>{1, 0}, segment);
-  SmallVector<int64_t> shape = {int64_t(numStages)};
+  SmallVector<int64_t> shape = {int64_t(numSlots)};
   llvm::append_range(shape, tile.getShape());
   return nv::SharedMemType::get(context, shape, element, encoding);
 }
@@ -160,7 +183,7 @@ bool isZeroTile(Value value) {
 }
 
 /// Loads of `loop`'s body that only feed an mma operand conversion.
-SmallVector<Candidate> findCandidates(scf::ForOp loop, unsigned numStages,
+SmallVector<Candidate> findCandidates(scf::ForOp loop, unsigned numSlots,
                                       const AxisInfoAnalysis &axisInfo) {
   SmallVector<Candidate> result;
   for (auto load : loop.getBody()->getOps<nv::LoadOp>()) {
@@ -178,7 +201,8 @@ SmallVector<Candidate> findCandidates(scf::ForOp loop, unsigned numStages,
     nv::ConvertLayoutOp convert = operandConversion(load, loop);
     if (!convert)
       continue;
-    if (nv::SharedMemType type = bufferFor(load, numStages, axisInfo))
+    if (nv::SharedMemType type =
+            bufferFor(load, numSlots, axisInfo, feedsWgmma(convert)))
       result.push_back({load, convert, type});
   }
   for (auto load : loop.getBody()->getOps<nv::TmaLoadOp>()) {
@@ -186,7 +210,7 @@ SmallVector<Candidate> findCandidates(scf::ForOp loop, unsigned numStages,
     auto tile = cast<RankedTensorType>(load.getType());
     if (!convert || tile.getRank() != 2)
       continue;
-    if (nv::SharedMemType type = tmaBufferFor(tile, numStages))
+    if (nv::SharedMemType type = tmaBufferFor(tile, numSlots))
       result.push_back({load, convert, type});
   }
   return result;
@@ -251,17 +275,17 @@ Value toI32(OpBuilder &b, Location loc, Value value) {
   return value;
 }
 
-/// ((iv - lb) / step) mod numStages as an i32: the slot of the iteration;
-/// with `phase`, ((iv - lb) / step / numStages) mod 2 instead: the parity
+/// ((iv - lb) / step) mod numSlots as an i32: the slot of the iteration;
+/// with `phase`, ((iv - lb) / step / numSlots) mod 2 instead: the parity
 /// of the slot's mbarrier phase that the iteration's copies complete.
-Value slotOf(OpBuilder &b, Location loc, scf::ForOp loop, unsigned numStages,
+Value slotOf(OpBuilder &b, Location loc, scf::ForOp loop, unsigned numSlots,
              bool phase = false) {
   Value iv = loop.getInductionVar();
   Type type = iv.getType();
   Value distance = arith::SubIOp::create(b, loc, iv, loop.getLowerBound());
   Value iteration = arith::DivUIOp::create(b, loc, distance, loop.getStep());
-  Value stages = arith::ConstantOp::create(b, loc, type,
-                                           b.getIntegerAttr(type, numStages));
+  Value stages =
+      arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, numSlots));
   if (!phase)
     return toI32(b, loc, arith::RemUIOp::create(b, loc, iteration, stages));
   Value lap = arith::DivUIOp::create(b, loc, iteration, stages);
@@ -289,7 +313,7 @@ struct HeadCollector : public OpBuilder::Listener {
 /// tma_load) and its conversion by a local_load; the reads go right before
 /// the first user of any of them, after the waits.
 Rewritten rewriteLoads(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
-                       unsigned numStages) {
+                       unsigned numStages, unsigned numSlots) {
   Rewritten result;
   Block *body = loop.getBody();
   Operation *firstUser = body->getTerminator();
@@ -303,16 +327,21 @@ Rewritten rewriteLoads(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
   bool anyCpAsync = numTma < candidates.size();
   OpBuilder b(loop);
   SmallVector<Value> buffers;
+  // Copies run numStages - 1 iterations ahead: with numSlots slots, a slot
+  // is written again numSlots - numStages + 1 iterations after its read.
+  IntegerAttr reuse;
+  if (numSlots > numStages)
+    reuse = b.getI32IntegerAttr(int32_t(numSlots - numStages + 1));
   for (Candidate &c : candidates)
     buffers.push_back(
-        nv::LocalAllocOp::create(b, c.load->getLoc(), c.bufferType));
+        nv::LocalAllocOp::create(b, c.load->getLoc(), c.bufferType, reuse));
   // The TMA copies of one iteration share one mbarrier per slot: the first
   // expects the bytes of all of them and arrives, once.
   Value barriers;
   int64_t stageBytes = 0;
   if (numTma) {
     barriers = nv::LocalAllocOp::create(
-        b, loop.getLoc(), barrierBufferFor(loop.getContext(), numStages));
+        b, loop.getLoc(), barrierBufferFor(loop.getContext(), numSlots));
     nv::MBarrierInitOp::create(b, loop.getLoc(), barriers, 1);
     for (Candidate &c : candidates)
       if (c.isTma())
@@ -325,7 +354,7 @@ Rewritten rewriteLoads(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
     if (c.load->isBeforeInBlock(firstLoad))
       firstLoad = c.load;
   b.setInsertionPoint(firstLoad);
-  Value copySlot = slotOf(b, firstLoad->getLoc(), loop, numStages);
+  Value copySlot = slotOf(b, firstLoad->getLoc(), loop, numSlots);
   Operation *firstTma = nullptr;
   for (Candidate &c : candidates)
     if (c.isTma() && (!firstTma || c.load->isBeforeInBlock(firstTma)))
@@ -355,12 +384,12 @@ Rewritten rewriteLoads(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
   HeadCollector head(result.head);
   b.setListener(&head);
   b.setInsertionPoint(firstUser);
-  Value slot = slotOf(b, loc, loop, numStages);
+  Value slot = slotOf(b, loc, loop, numSlots);
   if (anyCpAsync)
     nv::AsyncWaitOp::create(b, loc, numStages - 2);
   if (numTma)
     nv::MBarrierWaitOp::create(b, loc, barriers, slot,
-                               slotOf(b, loc, loop, numStages, true));
+                               slotOf(b, loc, loop, numSlots, true));
   for (auto [c, buffer] : llvm::zip(candidates, buffers)) {
     auto read = nv::LocalLoadOp::create(b, c.convert.getLoc(),
                                         c.convert.getType(), buffer, slot);
@@ -431,14 +460,21 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned numStages,
     if (numStages < 2)
       return success();
   }
-  SmallVector<Candidate> candidates = findCandidates(loop, numStages, axisInfo);
+  // A wgmma dot may keep reading its slots while the next iteration runs
+  // (tileaa-warpgroup-dots makes it asynchronous): one spare slot.
+  bool wgmma = llvm::any_of(loop.getBody()->getOps<nv::DotOp>(), [](auto dot) {
+    auto path = dot->template getAttrOfType<StringAttr>(nv::kDotPathAttrName);
+    return path && path.getValue().starts_with("wgmma");
+  });
+  unsigned numSlots = numStages + (wgmma ? 1 : 0);
+  SmallVector<Candidate> candidates = findCandidates(loop, numSlots, axisInfo);
   SmallVector<Operation *> loads;
   for (Candidate &c : candidates)
     loads.push_back(c.load);
   // A loop whose loads cannot run ahead keeps them.
   if (candidates.empty() || !stageZero(loop, loads))
     return success();
-  Rewritten rewritten = rewriteLoads(loop, candidates, numStages);
+  Rewritten rewritten = rewriteLoads(loop, candidates, numStages, numSlots);
   std::optional<llvm::SetVector<Operation *>> early =
       stageZero(loop, rewritten.copies);
   if (!early) // the copies depend on what the loads did: not expected

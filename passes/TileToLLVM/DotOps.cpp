@@ -4,7 +4,9 @@
 // accumulator's encoding (layout assignment decided it and recorded why in
 // nv_tileaa.dot_path); each path lives in its own file of Dot/:
 // Fma.cpp (every target; operands in registers or streamed from shared
-// memory) and MmaSync.cpp (tensor cores, sm_80+).
+// memory) and MmaSync.cpp (tensor cores, sm_80+). nv_tileaa.warpgroup_dot,
+// the dot tileaa-warpgroup-dots made to read its operands from shared
+// memory, lowers in Wgmma.cpp (sm_90a).
 //
 //===----------------------------------------------------------------------===//
 
@@ -89,4 +91,5 @@ void lowering::populateDotPatterns(TileTypeConverter &converter,
                                    RewritePatternSet &patterns,
                                    LoweringState &state) {
   patterns.add<DotLowering>(converter, state);
+  populateWarpgroupDotPatterns(converter, patterns, state);
 }

@@ -169,6 +169,12 @@ unsigned InlinePtx::addInput(Value value) {
   return outputTypes.size() + inputs.size() - 1;
 }
 
+unsigned InlinePtx::addTiedInput(Value value, unsigned output) {
+  inputs.push_back(value);
+  inputConstraints.push_back(std::to_string(output));
+  return outputTypes.size() + inputs.size() - 1;
+}
+
 unsigned InlinePtx::addAddress(OpBuilder &builder, Location loc, Value pointer,
                                bool reads, bool writes) {
   unsigned space =
@@ -205,8 +211,9 @@ llvm::SmallVector<Value> InlinePtx::build(OpBuilder &builder, Location loc,
   else if (outputTypes.size() > 1)
     resultType =
         LLVM::LLVMStructType::getLiteral(builder.getContext(), outputTypes);
+  std::string body = scoped ? "{\n\t" + text + "\n\t}" : text;
   auto asmOp = LLVM::InlineAsmOp::create(
-      builder, loc, resultType, inputs, text, constraints, hasSideEffects,
+      builder, loc, resultType, inputs, body, constraints, hasSideEffects,
       /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
       LLVM::AsmDialectAttr::get(builder.getContext(), LLVM::AsmDialect::AD_ATT),
       /*operand_attrs=*/ArrayAttr());

@@ -136,6 +136,9 @@ public:
   /// read every input (a `mov` that initializes a predicated load's result).
   unsigned addOutput(mlir::Type type, bool earlyClobber);
   unsigned addInput(mlir::Value value);
+  /// An input held in the same register as output `output` (read, then
+  /// written in place: an accumulator).
+  unsigned addTiedInput(mlir::Value value, unsigned output);
   /// Adds `pointer` as a 64-bit address input that the instructions read
   /// (`reads`) and/or write (`writes`). When it may point into shared
   /// memory the built op records that (barriers::kSharedAccessAttr), so
@@ -146,6 +149,9 @@ public:
   static std::string ref(unsigned operand);
   /// Appends one instruction (without the trailing ';').
   void instruction(const llvm::Twine &text);
+  /// Puts the instructions in a `{ }` scope, for `.reg` declarations that
+  /// the same asm may declare again where it is emitted more than once.
+  void setScoped() { scoped = true; }
 
   unsigned getNumOutputs() const { return outputTypes.size(); }
 
@@ -160,6 +166,7 @@ private:
   llvm::SmallVector<std::string> inputConstraints;
   std::string text;
   bool readsShared = false, writesShared = false;
+  bool scoped = false;
 };
 
 /// "{$0, $1, $2, $3}" for several operands, "$0" for one.

@@ -77,13 +77,14 @@ Value SharedScratch::getBuffer(OpBuilder &builder, Location loc,
   return bufferAt(builder, loc, function, offset);
 }
 
-/// TMA swizzles by shared-memory address bits: a buffer it fills starts on
-/// a boundary of the largest swizzle pattern (8 rows of 128 bytes), and its
-/// slots, whole patterns long, keep that alignment.
+/// TMA and wgmma swizzle by shared-memory address bits: a buffer they
+/// fill or read starts on a boundary of the largest swizzle pattern (8 rows
+/// of 128 bytes), and its slots, whole patterns long, keep that alignment.
 static int64_t allocationAlignment(nv_tileaa::LocalAllocOp alloc) {
   return llvm::any_of(
              alloc->getUsers(),
-             llvm::IsaPred<nv_tileaa::TmaCopyOp, nv_tileaa::TmaCopyOutOp>)
+             llvm::IsaPred<nv_tileaa::TmaCopyOp, nv_tileaa::TmaCopyOutOp,
+                           nv_tileaa::WarpgroupDotOp>)
              ? 1024
              : 128;
 }

@@ -63,14 +63,18 @@ class TiledTest(unittest.TestCase):
             "i32", HINTS=hints, BM=64, BN=64, BK=32, target=target)
 
     def test_gemm_pipelined_with_hints(self):
-        for target in ("sm_80", "sm_90a"):
+        # sm_80 runs the dot on mma.sync, sm_90a on wgmma (operands read
+        # from the TMA slots, or stored into shared memory for it).
+        for target, mma in (("sm_80", "mma.sync.aligned.m16n8k16"),
+                            ("sm_90a", "wgmma.mma_async.sync.aligned."
+                                       "m64n64k16.f32.f16.f16")):
             hinted = self.gemm(target, True)
             self.assertIn("nv_tileaa.tiled_load", hinted.mlir)
             self.assertIn("strides_div_by = array<i64: 8, 1>", hinted.mlir)
-            self.assertIn("mma.sync.aligned.m16n8k16", hinted.asm)
+            self.assertIn(mma, hinted.asm)
             plain = self.gemm(target, False)
             self.assertNotIn("cp.async", plain.asm, target)
-            self.assertIn("mma.sync.aligned.m16n8k16", plain.asm)
+            self.assertIn(mma, plain.asm)
             self.assertEqual(plain.kernel_metadata["tensor_maps"], [])
         # sm_80: cp.async; sm_90a: TMA through two tensor maps that the
         # launcher builds (A's 64 x 32 box, B's 32 x 64 in one 128-byte

@@ -101,3 +101,55 @@ nv_tileaa.func @wait() {
   nv_tileaa.async_wait {pending = -1 : i32}
   nv_tileaa.return
 }
+
+// -----
+
+#mma = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+#sa = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+#sb = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @wgmma_shapes(%s: i32, %c: tensor<64x64xf32, #mma>) {
+  %a = nv_tileaa.local_alloc : !nv_tileaa.smem<2x64x32xf16, #sa>
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<2x16x64xf16, #sb>
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op slots [64, 32] x [16, 64] do not multiply into [64, 64]}}
+  %d = nv_tileaa.warpgroup_dot %a[%s], %b[%s], %c : !nv_tileaa.smem<2x64x32xf16, #sa>, !nv_tileaa.smem<2x16x64xf16, #sb>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  nv_tileaa.return
+}
+
+// -----
+
+#mma = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+#sa = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+#sb = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @wgmma_types(%s: i32, %c: tensor<64x64xf32, #mma>) {
+  %a = nv_tileaa.local_alloc : !nv_tileaa.smem<2x64x32xf16, #sa>
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<2x32x64xbf16, #sb>
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op operands must have one element type}}
+  %d = nv_tileaa.warpgroup_dot %a[%s], %b[%s], %c : !nv_tileaa.smem<2x64x32xf16, #sa>, !nv_tileaa.smem<2x32x64xbf16, #sb>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  nv_tileaa.return
+}
+
+// -----
+
+#mma = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
+#sa = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+#sb = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @wgmma_warps(%s: i32, %c: tensor<64x64xf32, #mma>) {
+  %a = nv_tileaa.local_alloc : !nv_tileaa.smem<2x64x32xf16, #sa>
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<2x32x64xf16, #sb>
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op accumulator needs an #nv_tileaa.mma layout with instrShape [16, 8] and warpsPerCTA [4k, 1]}}
+  %d = nv_tileaa.warpgroup_dot %a[%s], %b[%s], %c : !nv_tileaa.smem<2x64x32xf16, #sa>, !nv_tileaa.smem<2x32x64xf16, #sb>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  nv_tileaa.return
+}
+
+// -----
+
+#mma = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+#sa = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+#sb = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @wgmma_result(%s: i32, %c: tensor<64x64xf32, #mma>) {
+  %a = nv_tileaa.local_alloc : !nv_tileaa.smem<2x64x32xf16, #sa>
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<2x32x64xf16, #sb>
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op result type 'tensor<64x64xf16, #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>>' differs from the accumulator's 'tensor<64x64xf32, #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>>'}}
+  %d = nv_tileaa.warpgroup_dot %a[%s], %b[%s], %c : !nv_tileaa.smem<2x64x32xf16, #sa>, !nv_tileaa.smem<2x32x64xf16, #sb>, tensor<64x64xf32, #mma> -> tensor<64x64xf16, #mma>
+  nv_tileaa.return
+}

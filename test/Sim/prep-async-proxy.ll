@@ -7,17 +7,20 @@
 ; loaded from the slot where they are used (after the wait_group, or
 ; before it: then the poison); the mbarrier/TMA/wgmma intrinsics map by
 ; name; a byval [128 x i8] tensor map is a "tmap" parameter passed by
-; address.
+; address. tileiras' own wgmma template (scale-d in a register, "r") maps
+; the same way, and its wait_group with the registers tied through it
+; becomes __sim_wgmma_wait_values(N, registers, result, count).
 
 target triple = "nvptx64-nvidia-cuda"
 
 @bar = internal addrspace(3) global i64 undef, align 8
 
+; CHECK-DAG: @[[FORM2:.*]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16\00"
 ; CHECK-DAG: @[[FORM:.*]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16\00"
-; CHECK-DAG: @__sim_kernel_signature = constant [{{[0-9]+}} x i8] c"tmap,ptr,i64,i64\00"
+; CHECK-DAG: @__sim_kernel_signature = constant [{{[0-9]+}} x i8] c"tmap,ptr,i64,i64,i32\00"
 
 ; CHECK-LABEL: define void @k(ptr align 64 %tmap,
-define ptx_kernel void @k(ptr byval([128 x i8]) align 64 %tmap, ptr addrspace(1) %out, i64 %da, i64 %db) #0 {
+define ptx_kernel void @k(ptr byval([128 x i8]) align 64 %tmap, ptr addrspace(1) %out, i64 %da, i64 %db, i32 %use) #0 {
 ; CHECK: call void @__sim_nvvm_mbarrier_init_shared(
   call void @llvm.nvvm.mbarrier.init.shared(ptr addrspace(3) @bar, i32 1)
 ; CHECK: call i64 @__sim_nvvm_mbarrier_arrive_expect_tx_scope_cta_space_cta(
@@ -42,6 +45,21 @@ define ptx_kernel void @k(ptr byval([128 x i8]) align 64 %tmap, ptr addrspace(1)
 ; CHECK-NEXT: %[[F:[0-9a-z]+]] = bitcast i32 %[[W]] to float
 ; CHECK: store float %[[F]]
   store float %d0, ptr addrspace(1) %out, align 4
+; CHECK: call void @__sim_wgmma(ptr @[[FORM2:.*]], ptr %{{[0-9a-z]+}}, ptr %{{[0-9a-z]+}})
+  %r2 = call { float, float, float, float } asm sideeffect "{\0A\09.reg .pred p;\0A\09setp.ne.b32 p, $10, 0;\0A\09wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {$0, $1, $2, $3}, $8, $9, p, 1, 1, 0, 1;\0A\09}", "=f,=f,=f,=f,0,1,2,3,l,l,r"(float 0.0, float 0.0, float 0.0, float 0.0, i64 %da, i64 %db, i32 %use)
+  call void @llvm.nvvm.wgmma.commit_group.sync.aligned()
+; CHECK: call void @__sim_nvvm_wgmma_commit_group_sync_aligned()
+; CHECK: call void @__sim_wgmma_wait_values(i64 0, ptr %[[WIN:[0-9a-z]+]], ptr %[[WOUT:[0-9a-z]+]], i32 4)
+; CHECK: %[[G:[0-9a-z]+]] = getelementptr i8, ptr %[[WOUT]], i64 0
+; CHECK-NEXT: %[[V:[0-9a-z]+]] = load i32, ptr %[[G]]
+; CHECK-NEXT: bitcast i32 %[[V]] to float
+  %x0 = extractvalue { float, float, float, float } %r2, 0
+  %x1 = extractvalue { float, float, float, float } %r2, 1
+  %x2 = extractvalue { float, float, float, float } %r2, 2
+  %x3 = extractvalue { float, float, float, float } %r2, 3
+  %w = call { float, float, float, float } asm sideeffect "wgmma.wait_group.sync.aligned 0;", "=f,=f,=f,=f,0,1,2,3"(float %x0, float %x1, float %x2, float %x3)
+  %e0 = extractvalue { float, float, float, float } %w, 0
+  store float %e0, ptr addrspace(1) %out, align 4
   ret void
 }
 

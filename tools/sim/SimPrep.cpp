@@ -1117,6 +1117,42 @@ bool lowerWgmma(CallInst *call, StringRef text, StringRef constraints) {
   return true;
 }
 
+/// tileiras' warpgroup_wait ("wgmma.wait_group.sync.aligned N;" with the
+/// accumulator registers tied, "=f,...,0,1,...") -> __sim_wgmma_wait_values(
+/// N, registers, result, count): the registers of retired wgmmas come back
+/// with their values.
+bool lowerWgmmaWait(CallInst *call, StringRef text, StringRef constraints) {
+  StringRef rest = text.trim();
+  if (!rest.consume_front("wgmma.wait_group.sync.aligned") ||
+      !rest.consume_back(";"))
+    return false;
+  uint64_t pending;
+  if (rest.trim().getAsInteger(10, pending))
+    fail("wgmma.wait_group with pending '" + rest.trim() + "'");
+  SmallVector<StringRef> kinds;
+  constraints.split(kinds, ',');
+  unsigned outputs = count_if(kinds, [](StringRef k) { return k[0] == '='; });
+  if (outputs != call->arg_size())
+    fail("wgmma.wait_group with " + Twine(outputs) + " outputs and " +
+         Twine(call->arg_size()) + " inputs");
+  for (unsigned i = 0; i < outputs; ++i)
+    if (kinds[outputs + i] != std::to_string(i))
+      fail("wgmma.wait_group input " + Twine(i) + " is not tied to output " +
+           Twine(i));
+  SmallVector<Value *> values(call->args());
+  Value *in = spillWords(call, values, outputs);
+  Value *out = spillWords(call, {}, outputs);
+  IRBuilder<> b(call);
+  Module &m = *call->getModule();
+  b.CreateCall(
+      runtime(m, "__sim_wgmma_wait_values", b.getVoidTy(),
+              {b.getInt64Ty(), b.getPtrTy(), b.getPtrTy(), b.getInt32Ty()}),
+      {b.getInt64(pending), in, out, b.getInt32(outputs)});
+  call->replaceAllUsesWith(reloadWords(call, call->getType(), out));
+  call->eraseFromParent();
+  return true;
+}
+
 /// llvm.nvvm.tcgen05.ld.<shape>.xN(taddr, pack) -> __sim_tcgen05_ld(name,
 /// taddr, buffer), the <N x i32> result loaded from the buffer.
 void lowerTensorMemoryLoads(Module &m) {
@@ -1154,7 +1190,8 @@ void lowerAsyncTemplates(Module &m) {
         calls.push_back(call);
   for (CallInst *call : calls) {
     auto *ia = cast<InlineAsm>(call->getCalledOperand());
-    if (!lowerTryWaitLoop(call, ia->getAsmString()))
+    if (!lowerTryWaitLoop(call, ia->getAsmString()) &&
+        !lowerWgmmaWait(call, ia->getAsmString(), ia->getConstraintString()))
       lowerWgmma(call, ia->getAsmString(), ia->getConstraintString());
   }
 }

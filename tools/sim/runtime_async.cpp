@@ -11,6 +11,7 @@
 #include "tensor_map.h"
 #include "wgmma.h"
 
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -34,10 +35,19 @@ struct BulkStore {
 
 /// A wgmma result waiting for its group: written to `slot` (the registers'
 /// home, see SimPrep) at the wait unless a later wgmma claimed the slot.
+/// The operands are kept: the hardware may read shared memory at any time
+/// until the wait, so the wait computes the result again and a difference
+/// (an operand slot written while the wgmma was in flight) is an error.
 struct Pending {
   uint32_t *slot;
   std::vector<uint32_t> result;
   uint32_t tag;
+  std::string name;
+  wgmma::Instr instr;
+  wgmma::Operands ops;
+  unsigned thread = 0;
+  std::vector<uint32_t> input;
+  std::vector<std::array<uint32_t, 4>> aRegisters;
 };
 
 struct AsyncThread {
@@ -45,6 +55,9 @@ struct AsyncThread {
   std::deque<std::vector<BulkStore>> storeGroups;
   std::vector<Pending> openMma;
   std::deque<std::vector<Pending>> mmaGroups;
+  /// Results of retired wgmmas by tag (the most recent ones), for the
+  /// registers that a value-carrying wait_group hands over.
+  std::deque<std::pair<uint32_t, std::vector<uint32_t>>> retired;
   uint32_t nextTag = 0;
 };
 thread_local AsyncThread async;
@@ -375,9 +388,12 @@ extern "C" void __sim_nvvm_prefetch_tensormap(const void *) {}
 
 namespace {
 
-/// Poison of wgmma result `tag`: a quiet f32 NaN carrying the tag, so that
-/// a later wgmma can recognise its in-flight accumulator (see README.md).
-uint32_t poisonWord(uint32_t tag) { return 0x7fc00000u | (tag & 0x3fffff); }
+/// Poison of element i of wgmma result `tag`: a quiet f32 NaN carrying
+/// the tag (14 bits) and i (8 bits), so that a later wgmma or wait_group can
+/// recognise an in-flight accumulator register (see README.md).
+uint32_t poisonWord(uint32_t tag, unsigned i) {
+  return 0x7fc00000u | (tag & 0x3fff) << 8 | (i & 0xff);
+}
 
 /// The real value of an in-flight accumulator whose poison `c` holds, so
 /// that back-to-back wgmmas chain as on the GPU; null if `c` is data.
@@ -386,7 +402,7 @@ const std::vector<uint32_t> *inFlight(const uint32_t *c, unsigned words) {
     if (p.result.size() != words)
       return false;
     for (unsigned i = 0; i < words; ++i)
-      if (c[i] != poisonWord(p.tag))
+      if (c[i] != poisonWord(p.tag, i))
         return false;
     return true;
   };
@@ -415,8 +431,9 @@ extern "C" void __sim_wgmma(const char *name, const uint32_t *in,
   std::optional<wgmma::Instr> instr = wgmma::decode(text);
   if (!instr || (aRegisters && instr->elementBytes != 2))
     die(6, "%s is not simulated", name);
-  if (in[7] || in[8])
-    die(6, "%s with transposed (MN-major) operands is not simulated", name);
+  // The ISA allows imm-trans 1 (MN-major) for f16/bf16 operands only.
+  if ((in[7] || in[8]) && instr->elementBytes != 2)
+    die(5, "%s: imm-trans-a/b must be 0 for this type", name);
   Cta &cta = currentCta();
   unsigned thread = currentThread() % 128;
   WarpGroup &group = *cta.warpGroups[currentThread() / 128];
@@ -438,7 +455,18 @@ extern "C" void __sim_wgmma(const char *name, const uint32_t *in,
   ops.scaleD = in[4];
   ops.scaleA = int32_t(in[5]);
   ops.scaleB = int32_t(in[6]);
+  ops.transA = in[7];
+  ops.transB = in[8];
   Pending pending{slot, std::vector<uint32_t>(words), ++async.nextTag};
+  pending.name = text;
+  pending.instr = *instr;
+  pending.ops = ops;
+  pending.thread = thread;
+  pending.input = input;
+  if (aRegisters)
+    pending.aRegisters.assign(
+        reinterpret_cast<const std::array<uint32_t, 4> *>(group.a),
+        reinterpret_cast<const std::array<uint32_t, 4> *>(group.a) + 128);
   std::string error;
   if (!wgmma::compute(*instr, ops, thread, input.data(), pending.result.data(),
                       error))
@@ -446,7 +474,7 @@ extern "C" void __sim_wgmma(const char *name, const uint32_t *in,
   if (aRegisters)
     group.meet.arrive_and_wait(); // the A words are read by everyone
   for (unsigned i = 0; i < words; ++i)
-    slot[i] = poisonWord(pending.tag);
+    slot[i] = poisonWord(pending.tag, i);
   async.openMma.push_back(std::move(pending));
 }
 
@@ -455,12 +483,53 @@ extern "C" void __sim_nvvm_wgmma_commit_group_sync_aligned() {
   async.mmaGroups.push_back(std::move(async.openMma));
   async.openMma.clear();
 }
+/// The result of `p` computed from shared memory as it is now.
+static void checkOperandsUnchanged(Pending &p) {
+  if (!p.aRegisters.empty())
+    p.ops.aRegisters =
+        reinterpret_cast<const uint32_t(*)[4]>(p.aRegisters.data());
+  std::vector<uint32_t> now(p.result.size());
+  std::string error;
+  if (!wgmma::compute(p.instr, p.ops, p.thread, p.input.data(), now.data(),
+                      error) ||
+      memcmp(now.data(), p.result.data(), 4 * now.size()) != 0)
+    die(5,
+        "%s: shared memory it reads was written between the wgmma and the "
+        "wait_group that retires it%s%s",
+        p.name.c_str(), error.empty() ? "" : ": ", error.c_str());
+}
+
 extern "C" void __sim_nvvm_wgmma_wait_group_sync_aligned(uint64_t n) {
   while (async.mmaGroups.size() > n) {
-    for (const Pending &p : async.mmaGroups.front())
-      if (p.slot[0] == poisonWord(p.tag)) // not claimed by a later wgmma
+    for (Pending &p : async.mmaGroups.front())
+      checkOperandsUnchanged(p);
+    for (const Pending &p : async.mmaGroups.front()) {
+      if (p.slot[0] == poisonWord(p.tag, 0)) // not claimed by a later wgmma
         memcpy(p.slot, p.result.data(), 4 * p.result.size());
+      async.retired.emplace_back(p.tag, p.result);
+      if (async.retired.size() > 256)
+        async.retired.pop_front();
+    }
     async.mmaGroups.pop_front();
+  }
+}
+
+/// wait_group N with the accumulator registers as operands (tileiras'
+/// warpgroup_wait, SimPrep): the wait, then each of the `count` words of
+/// `in` that is the poison of a retired wgmma becomes that register's
+/// value; poison of a wgmma still in flight stays poison.
+extern "C" void __sim_wgmma_wait_values(uint64_t n, const uint32_t *in,
+                                        uint32_t *out, uint32_t count) {
+  __sim_nvvm_wgmma_wait_group_sync_aligned(n);
+  for (uint32_t w = 0; w < count; ++w) {
+    out[w] = in[w];
+    if ((in[w] & 0xffc00000u) != 0x7fc00000u)
+      continue;
+    for (const auto &[tag, result] : async.retired) {
+      unsigned i = in[w] & 0xff;
+      if (i < result.size() && in[w] == poisonWord(tag, i))
+        out[w] = result[i];
+    }
   }
 }
 

@@ -69,6 +69,19 @@ uint64_t sim::wgmma::kMajorOffset(const Descriptor &d, unsigned elementBytes,
   return tma::swizzle(linear, tmaMode);
 }
 
+uint64_t sim::wgmma::mnMajorOffset(const Descriptor &d, unsigned elementBytes,
+                                   unsigned mn, unsigned kIndex) {
+  uint64_t mnByte = uint64_t(mn) * elementBytes;
+  unsigned span = swizzleBytes(d.swizzle);
+  if (!span)
+    return d.start + mnByte / 16 * d.sbo + kIndex / 8 * d.lbo +
+           kIndex % 8 * 16 + mnByte % 16;
+  unsigned tmaMode = span == 32 ? 1 : span == 64 ? 2 : 3;
+  uint64_t linear = d.start + mnByte / span * d.lbo + mnByte % span +
+                    kIndex / 8 * d.sbo + kIndex % 8 * span;
+  return tma::swizzle(linear, tmaMode);
+}
+
 void sim::wgmma::fragmentPosition(unsigned thread, unsigned i, unsigned &row,
                                   unsigned &column) {
   unsigned warp = thread / 32, lane = thread % 32;
@@ -110,6 +123,11 @@ bool sim::wgmma::compute(const Instr &instr, const Operands &ops,
                          unsigned thread, const uint32_t *c, uint32_t *d,
                          std::string &error) {
   Descriptor a = decodeDescriptor(ops.descA), b = decodeDescriptor(ops.descB);
+  auto offset = [&](const Descriptor &d, bool mnMajor, unsigned mn,
+                    unsigned k) {
+    return mnMajor ? mnMajorOffset(d, instr.elementBytes, mn, k)
+                   : kMajorOffset(d, instr.elementBytes, mn, k);
+  };
   for (unsigned i = 0; i < instr.n / 2; ++i) {
     unsigned row, column;
     fragmentPosition(thread, i, row, column);
@@ -118,10 +136,10 @@ bool sim::wgmma::compute(const Instr &instr, const Operands &ops,
       uint32_t x, y;
       if (ops.aRegisters)
         x = registerElement(ops, row, k);
-      else if (!sharedElement(ops, kMajorOffset(a, instr.elementBytes, row, k),
+      else if (!sharedElement(ops, offset(a, ops.transA, row, k),
                               instr.elementBytes, x, error))
         return false;
-      if (!sharedElement(ops, kMajorOffset(b, instr.elementBytes, column, k),
+      if (!sharedElement(ops, offset(b, ops.transB, column, k),
                          instr.elementBytes, y, error))
         return false;
       sum += double(mma::decodeElement(instr.a, x)) *

@@ -42,6 +42,14 @@ unsigned swizzleBytes(unsigned code);
 uint64_t kMajorOffset(const Descriptor &d, unsigned elementBytes, unsigned row,
                       unsigned kIndex);
 
+/// The shared-memory offset of element (mn, kIndex) of an MN-major
+/// (transposed, imm-trans 1) operand: without swizzle, core matrices of 8
+/// K rows x 16 bytes of MN, SBO apart along MN and LBO apart along K; with
+/// a swizzle, K rows of span bytes of MN, 8-row atoms SBO apart along K
+/// and span-byte MN blocks LBO apart, read through the swizzle.
+uint64_t mnMajorOffset(const Descriptor &d, unsigned elementBytes, unsigned mn,
+                       unsigned kIndex);
+
 /// Row and column of element i of a thread's accumulator fragment
 /// (thread 0..127 of the warpgroup).
 void fragmentPosition(unsigned thread, unsigned i, unsigned &row,
@@ -57,6 +65,8 @@ struct Operands {
   const uint32_t (*aRegisters)[4] = nullptr;
   bool scaleD = true;
   int scaleA = 1, scaleB = 1;
+  /// imm-trans-a / imm-trans-b: the operand is MN-major (16-bit types).
+  bool transA = false, transB = false;
 };
 
 /// Thread `thread`'s D (n/2 f32 bits) from `c` (its C, read only when

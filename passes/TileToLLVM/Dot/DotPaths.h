@@ -33,6 +33,11 @@ lowerMmaSyncDot(nv_tileaa::DotOp op, mlir::Value a, mlir::Value b,
                 mlir::Value c, mlir::OpBuilder &builder,
                 const TileTypeConverter &tiles, LoweringState &state);
 
+/// warpgroup_dot on wgmma.mma_async (Wgmma.cpp, sm_90a).
+void populateWarpgroupDotPatterns(TileTypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns,
+                                  LoweringState &state);
+
 /// f32 rounded to tf32 (10 mantissa bits, nearest, ties away from zero):
 /// cvt.rna.tf32.f32 where the target has it, integer ops otherwise.
 mlir::Value roundToTf32(mlir::OpBuilder &builder, mlir::Location loc,

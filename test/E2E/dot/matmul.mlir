@@ -10,6 +10,12 @@
 // (f16 widened with cvt.f32.f16 and staged as f32, A^T and B, 32 x (64 + 4)
 // each: 17408 bytes), 32 x 32 fma.rn.f32 per step and thread fed by
 // 128-bit shared loads, no shuffles.
+// sm_90a runs it on wgmma: the loads are not pipelined (unaligned), so each
+// step stores A and B as they were loaded into one 4 KiB buffer each, in
+// wgmma's canonical layouts (A 64-byte rows, 64-byte swizzle; B 128-byte
+// rows, 128-byte swizzle; 1024-byte aligned), fences them for the async
+// proxy and synchronizes, then one warpgroup issues two m64n64k16 and waits
+// (and synchronizes again before the next step's stores).
 // (dot-types.mlir and mma-sync.test cover the other types and targets.)
 // RUN: tileiras --gpu-name=sm_75 %S/Inputs/matmul_unaligned.mlir -o %t.sm75.ptx
 // RUN: tileiras --gpu-name=sm_80 %S/Inputs/matmul_unaligned.mlir -o %t.sm80.ptx
@@ -25,7 +31,7 @@
 // RUN: %ptxas-verify sm_120a %t.sm120a.ptx
 // RUN: FileCheck %s --check-prefix=FMA --implicit-check-not=.local < %t.sm75.ptx
 // RUN: FileCheck %s --check-prefix=MMA --implicit-check-not=.local < %t.sm80.ptx
-// RUN: FileCheck %s --check-prefix=MMA --implicit-check-not=.local < %t.sm90a.ptx
+// RUN: FileCheck %s --check-prefix=WGMMA --implicit-check-not=.local --implicit-check-not=mma.sync --implicit-check-not=ldmatrix < %t.sm90a.ptx
 // RUN: FileCheck %s --check-prefix=MMA --implicit-check-not=.local < %t.sm120a.ptx
 
 // FMA-LABEL: .visible .entry matmul(
@@ -56,3 +62,18 @@
 // MMA-NOT: ld.shared
 // MMA: st.global
 // MMA: ret;
+
+// WGMMA-LABEL: .visible .entry matmul(
+// WGMMA: .reqntid 128, 1, 1
+// WGMMA: .shared .align 1024 .b8 __tileiras_smem_matmul[8192];
+// WGMMA-COUNT-4: st.shared.v4.b32
+// WGMMA: fence.proxy.async.shared::cta;
+// WGMMA-NEXT: bar.sync 0;
+// WGMMA-NEXT: wgmma.fence.sync.aligned;
+// WGMMA-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// WGMMA-NOT: wgmma.mma_async
+// WGMMA: wgmma.commit_group.sync.aligned;
+// WGMMA-NEXT: wgmma.wait_group.sync.aligned 0;
+// WGMMA-NEXT: bar.sync 0;
+// WGMMA: st.global
+// WGMMA: ret;

@@ -1,7 +1,9 @@
 // Tiles that the FMA path could not take with 4 warps compile on tensor
 // cores: a 64x64x64 i8 dot (FMA: "too large to distribute") and a
 // 64x128x64 f16 dot (FMA: 51200 bytes of shared operands). Each runs on
-// mma.sync, has no local memory (no spills) and assembles.
+// mma.sync, has no local memory (no spills) and assembles; on sm_90a the
+// f16 dot runs on wgmma (its loads stored into wgmma's layouts first: four
+// m64n128k16 per warpgroup).
 // RUN: tileiras --gpu-name=sm_80 %s -o %t.sm80.ptx
 // RUN: tileiras --gpu-name=sm_90a %s -o %t.sm90a.ptx
 // RUN: tileiras --gpu-name=sm_120a %s -o %t.sm120a.ptx
@@ -9,11 +11,17 @@
 // RUN: %ptxas-verify sm_90a %t.sm90a.ptx
 // RUN: %ptxas-verify sm_120a %t.sm120a.ptx
 // RUN: FileCheck %s --implicit-check-not=.local < %t.sm80.ptx
-// RUN: FileCheck %s --implicit-check-not=.local < %t.sm90a.ptx
+// RUN: FileCheck %s --check-prefix=WG --implicit-check-not=.local < %t.sm90a.ptx
 // CHECK-LABEL: .entry dot_i8_64x64x64(
 // CHECK: mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32
 // CHECK-LABEL: .entry dot_f16_64x128x64(
 // CHECK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// WG-LABEL: .entry dot_i8_64x64x64(
+// WG: mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32
+// WG-LABEL: .entry dot_f16_64x128x64(
+// WG-NOT: mma.sync
+// WG-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// WG-NOT: mma.sync
 
 nv_tileaa.func @dot_i8_64x64x64(%a: !nv_tileaa.ptr<i8>, %b: !nv_tileaa.ptr<i8>, %out: !nv_tileaa.ptr<i32>)
     attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {

@@ -401,7 +401,9 @@ go:
   call void @llvm.nvvm.fence.proxy.async.shared_cta()
 """
 
-# %mode: 0 wait_group 0 after the commit, 1 no wait (mutant).
+# %mode: 0 wait_group 0 after the commit, 1 no wait (mutant), 2 every
+# thread overwrites 16 bytes of A's slot between the commit and the wait
+# (mutant: the wgmma may still be reading it).
 WGMMA = """{copy_image}  call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 {descs}{body}"""
 
@@ -445,7 +447,17 @@ def wgmma_kernel(r, name, n, type_, steps, a_regs, scale_d, scale_a,
                      f"{i}\n")
     body += ("  call void @llvm.nvvm.wgmma.commit_group.sync.aligned()\n"
              "  %nowait = icmp eq i32 %mode, 1\n"
-             "  br i1 %nowait, label %store, label %wait\n"
+             "  br i1 %nowait, label %store, label %early\n"
+             "early:\n"
+             "  %clobber = icmp eq i32 %mode, 2\n"
+             "  br i1 %clobber, label %overwrite, label %wait\n"
+             "overwrite:\n"
+             "  %cofs = mul i64 %t, 16\n"
+             "  %cptr = getelementptr i8, ptr addrspace(3) @ops, i64 %cofs\n"
+             "  store <4 x i32> <i32 1006648320, i32 1006648320, "
+             "i32 1006648320, i32 1006648320>, ptr addrspace(3) %cptr, "
+             "align 16\n"
+             "  br label %wait\n"
              "wait:\n"
              "  call void @llvm.nvvm.wgmma.wait_group.sync.aligned(i64 0)\n"
              "  br label %store\nstore:\n")
@@ -524,6 +536,20 @@ def wgmma_case(r, rng, n, type_, swizzle, a_regs=False, scale_d=1,
             + ("" if scale_d else ", scale-d 0")
             + (", A negated" if scale_a < 0 else ""))
     for mode in modes:
+        if mode == 2:
+            try:
+                kern.launch((1, 1, 1), (128, 1, 1), [
+                    Buffer("img", bytes(image)), Buffer("afrag", bytes(2048)),
+                    Buffer("c", struct.pack(f"<{len(c)}f", *c)),
+                    Buffer("out", bytes(4 * len(c))), Scalar("i64", da),
+                    Scalar("i64", db), Scalar("i32", mode)])
+                r.check(f"{what}, A overwritten in flight is reported", False,
+                        "it passed")
+            except SimError as e:
+                r.check(f"{what}, A overwritten before the wait_group is "
+                        "reported", "written between the wgmma and the "
+                        "wait_group" in str(e), str(e)[-600:])
+            continue
         out, _ = kern.launch((1, 1, 1), (128, 1, 1), [
             Buffer("img", bytes(image)),
             Buffer("afrag", a_fragment_words(a_bits) if size == 2
@@ -545,7 +571,7 @@ def wgmma_case(r, rng, n, type_, swizzle, a_regs=False, scale_d=1,
 
 def wgmma_cases(r):
     rng = random.Random(90)
-    wgmma_case(r, rng, 8, "f16", 0, modes=(0, 1))
+    wgmma_case(r, rng, 8, "f16", 0, modes=(0, 1, 2))
     wgmma_case(r, rng, 16, "bf16", 0, scale_a=-1)
     wgmma_case(r, rng, 64, "f16", 128)
     wgmma_case(r, rng, 24, "bf16", 64, scale_d=0)

@@ -9,7 +9,12 @@ a missing wait or a wait on the wrong phase parity shows as wrong results
 or as the simulator's diagnosis of the mbarrier misuse.
 Prints the wrong elements of the compiled kernel, of the kernel compiled
 without pipelining (--num-stages=1), and of two mutants of the first one's
-LLVM IR: the loop's try_wait.parity removed, and waiting on parity 1.
+LLVM IR: the loop's try_wait.parity removed, and waiting on parity 1; and
+where the dot runs on wgmma (sm_90a, asynchronously across iterations), two
+more: without the loop's wait_group 1 (the TMA copies then overwrite slots
+that wgmmas in flight still read: the simulator's error), and with the
+wait_group after the loop leaving one group running (the accumulator is
+read before the last wgmmas retire: NaN poison).
 """
 import argparse
 import os
@@ -54,6 +59,15 @@ def main():
                         r"addrspace\(3\) [^,]+, )i32 [^,]+,")
     if len(wait.findall(text)) != 1:
         raise SystemExit("unexpected IR: not one mbarrier wait")
+    # On sm_90a the dot is wgmma, left running across iterations: each
+    # iteration's wait_group 1 retires the previous one, the registers
+    # pass through a wait_group 0 after the loop.
+    loop_wait = re.compile(r"^ *call void @llvm\.nvvm\.wgmma\.wait_group"
+                           r"\.sync\.aligned\(i64 1\)\n", re.M)
+    final_wait = "wgmma.wait_group.sync.aligned 0;"
+    wgmma_waits = (len(loop_wait.findall(text)), text.count(final_wait))
+    print(f"wgmma waits: {wgmma_waits[0]} in the loop, "
+          f"{wgmma_waits[1]} after it")
     # Not pipelined (one stage): each step's copies get a slot and an
     # mbarrier of their own, initialized and invalidated every step.
     once = os.path.join(args.work, "matmul_tma_once.mlir")
@@ -72,14 +86,24 @@ def main():
                 ("one stage", once_text, once_metadata),
                 ("no wait", wait.sub("", text), metadata),
                 ("parity 1", parity.sub(r"\1i32 1,", text), metadata)]
+    if wgmma_waits == (1, 1):
+        variants.append(("no wgmma wait in the loop", loop_wait.sub("", text),
+                         metadata))
+        variants.append(("wait_group 1 after the loop",
+                         text.replace(final_wait,
+                                      "wgmma.wait_group.sync.aligned 1;"),
+                         metadata))
     for index, (name, body, meta) in enumerate(variants):
         path = os.path.join(args.work, f"variant_{index}.ll")
         with open(path, "w") as f:
             f.write(body)
         kernel = tools.build(path, name=f"variant_{index}",
                              target=args.target, metadata=meta)
-        # K = 104 reuses a slot (4 steps, 3 stages), K = 48 does not.
-        for size in spec.sizes["sim"][:2]:
+        # K = 168 reuses slots (6 steps; 4 slots on sm_90a, where the
+        # wgmmas of one step run during the next, 3 elsewhere), K = 48 does
+        # not.
+        for size in [dict(spec.sizes["sim"][0], k=168, lda=176),
+                     spec.sizes["sim"][1]]:
             label = f"{name}, k={size['k']}"
             try:
                 wrong = wrong_elements(kernel, spec, size)

@@ -64,6 +64,94 @@ TEST(SimWgmma, CanonicalKMajorLayouts) {
   EXPECT_EQ(kMajorOffset(sw32, 2, 4, 0), 4u * 32 + 16);
 }
 
+/// The ISA's MN-major bf16 examples as written there: the CuTe layout
+/// ((8, S, 2), (8, 2)) : ((1, 8, LBO), (8S, SBO)) in elements (the
+/// no-swizzle one is ((8, 1, 2), (8, 2)) : ((1, 8, SBO), (8, LBO))), then
+/// Swizzle<B, 4, 3> on the byte address: bits 4.. ^= bits 7.. (B bits).
+uint64_t isaMnMajorByte(unsigned s, unsigned lboEl, unsigned sboEl,
+                        unsigned swizzleBits, unsigned mn, unsigned k) {
+  uint64_t el;
+  if (s == 0)
+    el = mn % 8 + (mn / 8) * sboEl + (k % 8) * 8 + (k / 8) * lboEl;
+  else
+    el = mn % 8 + (mn / 8 % s) * 8 + (mn / (8 * s)) * lboEl + (k % 8) * 8 * s +
+         (k / 8) * sboEl;
+  uint64_t byte = 2 * el;
+  uint64_t mask = (1u << swizzleBits) - 1;
+  return byte ^ (((byte >> 7) & mask) << 4);
+}
+
+TEST(SimWgmma, CanonicalMnMajorLayoutsOfTheIsaExamples) {
+  struct Case {
+    unsigned span, code, s, lboEl, sboEl, swizzleBits;
+  } cases[] = {
+      {0, 0, 0, 128, 64, 0},   // MN-major, no swizzle, bf16
+      {32, 3, 2, 128, 256, 1}, // 32B
+      {64, 2, 4, 256, 512, 2}, // 64B
+  };
+  for (const Case &c : cases) {
+    Descriptor d{0, 2ull * c.lboEl, 2ull * c.sboEl, 0, c.code};
+    unsigned mnExtent = c.s ? 2 * 8 * c.s : 16;
+    for (unsigned mn = 0; mn < mnExtent; ++mn)
+      for (unsigned k = 0; k < 16; ++k)
+        EXPECT_EQ(mnMajorOffset(d, 2, mn, k),
+                  isaMnMajorByte(c.s, c.lboEl, c.sboEl, c.swizzleBits, mn, k))
+            << "span " << c.span << " mn " << mn << " k " << k;
+  }
+  // 128B (the ISA's table row; no worked example): K row r of an atom
+  // holds its 16-byte MN chunk c at chunk c ^ r.
+  Descriptor sw128{0, 8192, 1024, 0, 1};
+  EXPECT_EQ(mnMajorOffset(sw128, 2, 8, 3), 3u * 128 + 16 * (1 ^ 3));
+  EXPECT_EQ(mnMajorOffset(sw128, 2, 64 + 8, 9), 8192u + 1024 + 128 + 16 * 0);
+}
+
+TEST(SimWgmma, TransposedBAgainstTheTable) {
+  // B (16 x N) stored N-major with the 128-byte swizzle, 64-column blocks
+  // LBO = 16 * 128 bytes apart: wgmma with imm-trans-b 1 must give A B.
+  const unsigned n = 128;
+  std::vector<int> a(64 * 16), b(16 * n);
+  for (unsigned i = 0; i < a.size(); ++i)
+    a[i] = int(i * 7 % 9) - 4;
+  for (unsigned i = 0; i < b.size(); ++i)
+    b[i] = int(i * 5 % 11) - 5;
+  Descriptor da{0, 128, 256, 0, 0}, db{4096, 16 * 128, 1024, 0, 1};
+  std::vector<unsigned char> shared(4096 + 2 * 16 * 128, 0);
+  auto put = [&](uint64_t at, int v) {
+    uint16_t h = f16(v);
+    memcpy(&shared[at], &h, 2);
+  };
+  for (unsigned r = 0; r < 64; ++r)
+    for (unsigned k = 0; k < 16; ++k)
+      put(kMajorOffset(da, 2, r, k), a[r * 16 + k]);
+  for (unsigned k = 0; k < 16; ++k)
+    for (unsigned col = 0; col < n; ++col)
+      put(isaMnMajorByte(8, 16 * 64, 512, 3, col, k) + 4096, b[k * n + col]);
+  auto instr = decode("wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16");
+  ASSERT_TRUE(instr);
+  Operands ops;
+  ops.shared = shared.data();
+  ops.sharedBytes = shared.size();
+  ops.descA = da.start >> 4 | (da.lbo >> 4) << 16 | (da.sbo >> 4) << 32;
+  ops.descB = db.start >> 4 | (db.lbo >> 4) << 16 | (db.sbo >> 4) << 32 |
+              uint64_t(1) << 62;
+  ops.transB = true;
+  ops.scaleD = false;
+  std::vector<uint32_t> c(n / 2), d(n / 2);
+  std::string error;
+  for (unsigned t : {0u, 33u, 127u}) {
+    ASSERT_TRUE(compute(*instr, ops, t, c.data(), d.data(), error)) << error;
+    for (unsigned i = 0; i < n / 2; ++i) {
+      unsigned row, col;
+      fragmentPosition(t, i, row, col);
+      float want = 0, got;
+      for (unsigned k = 0; k < 16; ++k)
+        want += float(a[row * 16 + k] * b[k * n + col]);
+      memcpy(&got, &d[i], 4);
+      EXPECT_EQ(got, want) << "thread " << t << " element " << i;
+    }
+  }
+}
+
 TEST(SimWgmma, AccumulatorFragment) {
   unsigned row, column;
   fragmentPosition(0, 0, row, column);

@@ -1,0 +1,243 @@
+//===- WarpgroupDots.cpp - wgmma reads dot operands from their slots ------===//
+//
+// After the pipeliner, a dot meant for wgmma reads A and B through
+// local_loads (possibly behind a layout conversion) of buffer slots. Where
+// a slot holds a canonical wgmma layout (A K-major, B N-major:
+// layout::wgmmaOperandPlan) the dot reads it directly and the read goes;
+// any other operand (loads the pipeliner left alone, values computed in
+// registers) is stored into a one-slot buffer of such a layout first
+// (local_store; the op then fences and synchronizes the CTA around the
+// wgmmas). Slots that cp.async or stores filled (generic proxy) ask for a
+// proxy fence. A tile with no canonical layout keeps the dot on mma.sync,
+// with the reason in its dot_path.
+//
+// A warpgroup_dot that accumulates across an scf.for (C the iteration
+// argument, the result only yielded back) whose rings have a spare slot
+// (reuse_distance 2) becomes asynchronous: it leaves itself running
+// (pending = 1) while the next iteration waits for and issues copies, and a
+// warpgroup_wait after the loop retires the last one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileiras/Dialect/NVTileAA/DotPath.h"
+#include "tileiras/Dialect/NVTileAA/NVTileAA.h"
+#include "tileiras/Layout/WgmmaLayouts.h"
+#include "tileiras/Passes/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+
+namespace tileiras {
+#define GEN_PASS_DEF_WARPGROUPDOTS
+#include "tileiras/Passes/Passes.h.inc"
+} // namespace tileiras
+
+using namespace mlir;
+using namespace tileiras;
+namespace nv = tileiras::nv_tileaa;
+
+namespace {
+
+/// Where wgmma reads one operand: a slot of a buffer that holds it already
+/// (`load` reads it, possibly behind `convert`), or, when `staged`, a
+/// one-slot buffer of `stagedType` that the register tile `value` is stored
+/// into first.
+struct OperandSlot {
+  nv::LocalLoadOp load;
+  nv::ConvertLayoutOp convert; // null when nothing converts the operand
+  bool staged = false;
+  Value value;
+  nv::SharedMemType stagedType;
+};
+
+bool isCanonical(nv::SharedMemType type, bool mnMajor) {
+  auto encoding = dyn_cast<nv::SwizzledSharedEncodingAttr>(type.getEncoding());
+  unsigned bytes = type.getElementType().getIntOrFloatBitWidth() / 8;
+  return encoding &&
+         layout::wgmmaOperandPlan(type.getTileShape(), encoding.getOrder(),
+                                  {encoding.getVec(), encoding.getPerPhase(),
+                                   encoding.getMaxPhase()},
+                                  encoding.getSegment(), bytes, mnMajor);
+}
+
+/// How wgmma can read `operand` (B when `mnMajor`), or a reason it cannot.
+FailureOr<OperandSlot> operandSlot(Value operand, bool mnMajor,
+                                   std::string &why) {
+  OperandSlot slot;
+  if (auto convert = operand.getDefiningOp<nv::ConvertLayoutOp>();
+      convert && convert->hasOneUse()) {
+    slot.convert = convert;
+    operand = convert.getSrc();
+  }
+  const char *name = mnMajor ? "B" : "A";
+  slot.load = operand.getDefiningOp<nv::LocalLoadOp>();
+  if (slot.load && operand.hasOneUse() &&
+      isCanonical(slot.load.getBuffer().getType(), mnMajor))
+    return slot;
+  // Anything else is stored into a buffer of its own first.
+  auto tile = cast<RankedTensorType>(operand.getType());
+  unsigned bytes = tile.getElementType().getIntOrFloatBitWidth() / 8;
+  auto staged = layout::wgmmaSharedLayout(tile.getShape(), bytes);
+  if (!staged) {
+    why = std::string(name) + " [" + std::to_string(tile.getDimSize(0)) + ", " +
+          std::to_string(tile.getDimSize(1)) +
+          "] has no canonical wgmma layout";
+    return failure();
+  }
+  MLIRContext *context = tile.getContext();
+  auto encoding = nv::SwizzledSharedEncodingAttr::get(
+      context, staged->first.vec, staged->first.perPhase,
+      staged->first.maxPhase, ArrayRef<unsigned>{1, 0}, staged->second);
+  slot.staged = true;
+  slot.load = nullptr;
+  slot.value = operand;
+  slot.stagedType = nv::SharedMemType::get(
+      context, {1, tile.getDimSize(0), tile.getDimSize(1)},
+      tile.getElementType(), encoding);
+  return slot;
+}
+
+/// Whether anything but TMA writes `buffer` (its writes are then in the
+/// generic proxy, which wgmma's reads in the async proxy must be fenced
+/// from).
+bool writtenByThreads(Value buffer) {
+  return llvm::any_of(buffer.getUsers(), [](Operation *user) {
+    return isa<nv::AsyncCopyOp, nv::LocalStoreOp>(user);
+  });
+}
+
+/// The buffer and slot wgmma reads `slot` from, storing a staged operand.
+std::pair<Value, Value> materialize(OpBuilder &builder, Location loc,
+                                    OperandSlot slot) {
+  if (!slot.staged)
+    return {slot.load.getBuffer(), slot.load.getSlot()};
+  Value buffer = nv::LocalAllocOp::create(builder, loc, slot.stagedType);
+  Value zero = arith::ConstantIntOp::create(builder, loc, 0, 32);
+  nv::LocalStoreOp::create(builder, loc, slot.value, buffer, zero);
+  return {buffer, zero};
+}
+
+/// The reuse distance of the ring `buffer` was allocated as (1 unless a
+/// spare slot was left).
+int64_t reuseDistance(Value buffer) {
+  auto alloc = buffer.getDefiningOp<nv::LocalAllocOp>();
+  if (!alloc || !alloc.getReuseDistance())
+    return 1;
+  return *alloc.getReuseDistance();
+}
+
+/// The iteration argument index when `dot` may run asynchronously: its C
+/// is an iteration argument of the scf.for around it and its result only
+/// goes back to that argument, and its slots are not written again for two
+/// iterations.
+std::optional<unsigned> asyncIterArg(nv::WarpgroupDotOp dot) {
+  auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
+  auto arg = dyn_cast<BlockArgument>(dot.getC());
+  if (!loop || !arg || arg.getOwner() != loop.getBody() ||
+      arg.getArgNumber() == 0 || !dot->hasOneUse() ||
+      reuseDistance(dot.getA()) < 2 || reuseDistance(dot.getB()) < 2)
+    return std::nullopt;
+  unsigned index = arg.getArgNumber() - 1;
+  OpOperand &use = *dot->use_begin();
+  if (use.getOwner() != loop.getBody()->getTerminator() ||
+      use.getOperandNumber() != index)
+    return std::nullopt;
+  return index;
+}
+
+/// True for a tile of float zeros.
+bool isZeroTile(Value value) {
+  DenseElementsAttr dense;
+  return matchPattern(value, m_Constant(&dense)) && dense.isSplat() &&
+         isa<FloatType>(dense.getElementType()) &&
+         dense.getSplatValue<APFloat>().isPosZero();
+}
+
+/// Leaves `dot` running across iterations; the loop's result is waited for
+/// after the loop. A zero initial accumulator becomes "ignore C in the first
+/// iteration" (use_c): registers that ordinary instructions zeroed would
+/// be accumulator definitions outside wgmma, which makes ptxas serialize
+/// the wgmmas (C7515); the zeros are selected after the loop only if it ran
+/// no iteration.
+void makeAsync(nv::WarpgroupDotOp dot, unsigned index) {
+  auto loop = cast<scf::ForOp>(dot->getParentOp());
+  dot.setPending(1);
+  OpBuilder after(loop->getContext());
+  after.setInsertionPointAfter(loop);
+  Value result = loop.getResult(index);
+  Value init = loop.getInitArgs()[index];
+  Location loc = loop.getLoc();
+  Value waited =
+      nv::WarpgroupWaitOp::create(after, loc, result, uint32_t(0)).getResult();
+  Value final = waited;
+  if (isZeroTile(init)) {
+    OpBuilder inside(dot);
+    Value first =
+        arith::CmpIOp::create(inside, loc, arith::CmpIPredicate::ne,
+                              loop.getInductionVar(), loop.getLowerBound());
+    dot.getUseCMutable().assign(first);
+    OpBuilder before(loop);
+    loop.getInitArgsMutable()[index].assign(
+        ub::PoisonOp::create(before, loc, init.getType()));
+    Value ran =
+        arith::CmpIOp::create(after, loc, arith::CmpIPredicate::slt,
+                              loop.getLowerBound(), loop.getUpperBound());
+    final = arith::SelectOp::create(after, loc, ran, waited, init);
+  }
+  result.replaceAllUsesExcept(final, waited.getDefiningOp());
+}
+
+void rewriteDot(nv::DotOp dot) {
+  std::string why;
+  FailureOr<OperandSlot> a = operandSlot(dot.getA(), false, why);
+  FailureOr<OperandSlot> b = succeeded(a) ? operandSlot(dot.getB(), true, why)
+                                          : FailureOr<OperandSlot>(failure());
+  if (failed(a) || failed(b)) {
+    std::string type;
+    llvm::raw_string_ostream os(type);
+    dot.getA().getType().getElementType().print(os);
+    dot->setAttr(nv::kDotPathAttrName,
+                 StringAttr::get(dot.getContext(), "mma.sync.m16n8k16 " + type +
+                                                       " (not wgmma: " + why +
+                                                       ")"));
+    return;
+  }
+  OpBuilder builder(dot);
+  auto [bufferA, slotA] = materialize(builder, dot.getLoc(), *a);
+  auto [bufferB, slotB] = materialize(builder, dot.getLoc(), *b);
+  bool staged = a->staged || b->staged;
+  auto wgmma = nv::WarpgroupDotOp::create(
+      builder, dot.getLoc(), dot.getType(), bufferA, slotA, bufferB, slotB,
+      dot.getC(), /*use_c=*/Value(),
+      /*proxy_fence=*/writtenByThreads(bufferA) || writtenByThreads(bufferB),
+      /*barriers=*/staged);
+  dot.replaceAllUsesWith(wgmma.getResult());
+  dot.erase();
+  for (OperandSlot slot : {*a, *b}) {
+    if (slot.convert)
+      slot.convert.erase();
+    if (slot.load)
+      slot.load.erase();
+  }
+  if (std::optional<unsigned> index = asyncIterArg(wgmma))
+    makeAsync(wgmma, *index);
+}
+
+struct WarpgroupDotsPass
+    : public tileiras::impl::WarpgroupDotsBase<WarpgroupDotsPass> {
+  void runOnOperation() override {
+    SmallVector<nv::DotOp> dots;
+    getOperation().walk([&](nv::DotOp dot) {
+      auto path = dot->getAttrOfType<StringAttr>(nv::kDotPathAttrName);
+      if (path && path.getValue().starts_with("wgmma"))
+        dots.push_back(dot);
+    });
+    for (nv::DotOp dot : dots)
+      rewriteDot(dot);
+  }
+};
+
+} // namespace

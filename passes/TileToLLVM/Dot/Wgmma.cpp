@@ -1,0 +1,270 @@
+//===- Wgmma.cpp - warpgroup_dot on wgmma.mma_async (sm_90a) --------------===//
+//
+// Each warpgroup (4 consecutive warps, all along M in the #nv_tileaa.mma
+// accumulator) computes 64-row blocks: for every M repetition and every
+// N chunk of at most 256 columns, one chain of m64nNk16 wgmmas over K, A
+// and B read from their slots through matrix descriptors
+// (layout::wgmmaOperandPlan). The accumulator registers are the mma.sync
+// layout's: which register holds wgmma element i follows from the layout
+// (findRegister), after checking that its lanes and warps are wgmma's.
+// wgmma.fence, the chains, commit_group, then wait_group `pending`: 0
+// for a synchronous op, else the op's wgmmas stay in flight until a later
+// wait (the next warpgroup_dot's, or a warpgroup_wait: wait_group N as
+// inline PTX with the registers tied through it).
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileToLLVM/Dot/DotPaths.h"
+#include "TileToLLVM/MemoryUtils.h"
+#include "tileiras/Layout/WgmmaLayouts.h"
+#include "tileiras/TargetSpec/InstructionFamily.h"
+
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+using namespace mlir;
+using namespace tileiras;
+using namespace tileiras::lowering;
+namespace nv = tileiras::nv_tileaa;
+using layout::Coord;
+using layout::InDim;
+
+namespace {
+
+constexpr int64_t kWgmmaM = 64, kWgmmaK = 16, kMaxN = 256;
+
+FailureOr<layout::WgmmaOperandPlan>
+planOf(nv::WarpgroupDotOp op, nv::SharedMemType type, bool mnMajor) {
+  auto encoding = cast<nv::SwizzledSharedEncodingAttr>(type.getEncoding());
+  auto plan = layout::wgmmaOperandPlan(
+      type.getTileShape(), encoding.getOrder(),
+      {encoding.getVec(), encoding.getPerPhase(), encoding.getMaxPhase()},
+      encoding.getSegment(), type.getElementType().getIntOrFloatBitWidth() / 8,
+      mnMajor);
+  if (!plan)
+    return op.emitOpError()
+           << (mnMajor ? "B" : "A") << " slot layout " << type.getEncoding()
+           << " is not a canonical wgmma layout";
+  return *plan;
+}
+
+/// The lane and warp bases wgmma's accumulator fragment has: lane (g, t)
+/// at row g, column 2t; warp w at row 16 w.
+bool hasWgmmaThreads(const layout::LinearLayout &acc) {
+  SmallVector<Coord> lanes = {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}};
+  if (llvm::ArrayRef<Coord>(lanes) != acc.getBases(InDim::Lane))
+    return false;
+  for (auto [i, base] : llvm::enumerate(acc.getBases(InDim::Warp)))
+    if (base != Coord{16 << i, 0})
+      return false;
+  return true;
+}
+
+/// The 64-bit descriptor of `plan` at shared address `address` (i64).
+Value descriptor(ImplicitLocOpBuilder &b, const layout::WgmmaOperandPlan &plan,
+                 Value address) {
+  uint64_t fixed = uint64_t(plan.lboBytes >> 4) << 16 |
+                   uint64_t(plan.sboBytes >> 4) << 32 |
+                   uint64_t(plan.swizzleCode) << 62;
+  Type i64 = b.getI64Type();
+  Value start = LLVM::LShrOp::create(
+      b,
+      LLVM::AndOp::create(b, address, intConstant(b, b.getLoc(), i64, 0x3FFFF)),
+      intConstant(b, b.getLoc(), i64, 4));
+  return LLVM::OrOp::create(b, start,
+                            intConstant(b, b.getLoc(), i64, int64_t(fixed)));
+}
+
+/// Address (i64) of a slot plus `rowOffset` (i32 rows, K-major A only).
+Value slotBase(ImplicitLocOpBuilder &b, Value buffer, Value slot,
+               nv::SharedMemType type, Type stored) {
+  Value pointer = memory::slotAddress(b, buffer, stored, type, slot);
+  return LLVM::PtrToIntOp::create(b, b.getI64Type(), pointer);
+}
+
+/// "f16" or "bf16", the PTX type of an operand.
+StringRef ptxType(Type type) { return type.isBF16() ? "bf16" : "f16"; }
+
+/// One wgmma.mma_async on `accumulator` (f32 registers, read and written in
+/// place). MLIR's nvvm.wgmma.mma_async takes scale-d as an immediate; this
+/// is the same PTX with scale-d in a register, so that a loop's first
+/// iteration can ignore C. A K-major, B N-major (imm-trans-b 1).
+SmallVector<Value> issueWgmma(ImplicitLocOpBuilder &b, ValueRange accumulator,
+                              Value descA, Value descB, Value scaleD,
+                              StringRef type) {
+  memory::InlinePtx ptx;
+  SmallVector<unsigned> d;
+  for (Value value : accumulator)
+    d.push_back(ptx.addOutput(value.getType(), /*earlyClobber=*/false));
+  for (auto [i, value] : llvm::enumerate(accumulator))
+    ptx.addTiedInput(value, d[i]);
+  unsigned a = ptx.addInput(descA), bDesc = ptx.addInput(descB);
+  unsigned scale = ptx.addInput(scaleD);
+  ptx.setScoped();
+  ptx.instruction(".reg .pred p");
+  ptx.instruction("setp.ne.b32 p, " + memory::InlinePtx::ref(scale) + ", 0");
+  ptx.instruction("wgmma.mma_async.sync.aligned.m64n" +
+                  Twine(2 * accumulator.size()) + "k16.f32." + type + "." +
+                  type + " " + memory::operandList(d) + ", " +
+                  memory::InlinePtx::ref(a) + ", " +
+                  memory::InlinePtx::ref(bDesc) + ", p, 1, 1, 0, 1");
+  return ptx.build(b, b.getLoc(), /*hasSideEffects=*/true);
+}
+
+/// The accumulator registers that wgmma elements 0, 1, ... of the block at
+/// (row, n0) with `chunk` columns are: element i of lane 0, warp 0 sits at
+/// row 8((i>>1)&1), column 8(i>>2) + (i&1) of the block.
+FailureOr<SmallVector<unsigned>> chainRegisters(nv::WarpgroupDotOp op,
+                                                const layout::LinearLayout &acc,
+                                                int64_t row, int64_t n0,
+                                                int64_t chunk) {
+  SmallVector<unsigned> regs;
+  for (int64_t i = 0; i < chunk / 2; ++i) {
+    Coord at = {row + 8 * ((i >> 1) & 1), n0 + 8 * (i >> 2) + (i & 1)};
+    std::optional<unsigned> reg = acc.findRegister(at);
+    if (!reg)
+      return op.emitOpError("no accumulator register holds (")
+             << at[0] << ", " << at[1] << ")";
+    regs.push_back(*reg);
+  }
+  return regs;
+}
+
+/// The slot addresses (i64) of A, at this warpgroup's rows, and of B.
+std::pair<Value, Value> operandBases(ImplicitLocOpBuilder &b,
+                                     nv::WarpgroupDotOp op, Value aBuffer,
+                                     Value aSlot, Value bBuffer, Value bSlot,
+                                     Type stored, int64_t aRowBytes) {
+  Value aBase = slotBase(b, aBuffer, aSlot, op.getA().getType(), stored);
+  Value bBase = slotBase(b, bBuffer, bSlot, op.getB().getType(), stored);
+  // Warpgroup g owns rows 64 g .. 64 g + 63 of every M repetition.
+  Value group = LLVM::UDivOp::create(b, getWarpId(b, b.getLoc()),
+                                     i32Constant(b, b.getLoc(), 4));
+  Value groupRows = LLVM::ZExtOp::create(
+      b, b.getI64Type(),
+      LLVM::MulOp::create(b, group,
+                          i32Constant(b, b.getLoc(), kWgmmaM * aRowBytes)));
+  return {LLVM::AddOp::create(b, aBase, groupRows), bBase};
+}
+
+struct WarpgroupDotLowering
+    : public ConvertOpToLLVMPattern<nv::WarpgroupDotOp> {
+  WarpgroupDotLowering(TileTypeConverter &converter, LoweringState &state)
+      : ConvertOpToLLVMPattern(converter), tiles(converter), state(state) {}
+
+  LogicalResult
+  matchAndRewrite(nv::WarpgroupDotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override;
+
+  const TileTypeConverter &tiles;
+  LoweringState &state;
+};
+
+LogicalResult WarpgroupDotLowering::matchAndRewrite(
+    nv::WarpgroupDotOp op, OpAdaptor adaptor,
+    ConversionPatternRewriter &rewriter) const {
+  if (!targetspec::targetSupports(state.target, targetspec::InstrFamily::Wgmma))
+    return op.emitOpError() << "needs wgmma, which " << state.target.name()
+                            << " lacks (sm_90a only)";
+  nv::SharedMemType aType = op.getA().getType();
+  FailureOr<layout::WgmmaOperandPlan> aPlan = planOf(op, aType, false);
+  FailureOr<layout::WgmmaOperandPlan> bPlan =
+      planOf(op, op.getB().getType(), true);
+  if (failed(aPlan) || failed(bPlan))
+    return failure();
+  auto accType = cast<RankedTensorType>(op.getType());
+  layout::LinearLayout acc = getLayout(accType);
+  if (!hasWgmmaThreads(acc))
+    return op.emitOpError("accumulator layout is not wgmma's fragment: ")
+           << acc.str();
+  int64_t rowsPerRep =
+      16 * cast<nv::MmaEncodingAttr>(accType.getEncoding()).getWarpsPerCTA()[0];
+  int64_t m = accType.getDimSize(0), n = accType.getDimSize(1);
+  int64_t chunk = std::min(n, kMaxN);
+
+  ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+  MLIRContext *context = rewriter.getContext();
+  SmallVector<Value> registers = unpackTile(b, b.getLoc(), adaptor.getC());
+  auto [aBase, bBase] = operandBases(
+      b, op, adaptor.getA(), adaptor.getSlotA(), adaptor.getB(),
+      adaptor.getSlotB(), tiles.convertElementType(aType.getElementType()),
+      aPlan->spanBytes);
+  // scale-d of each chain's first wgmma: 1, or the use_c flag.
+  Value one = i32Constant(b, b.getLoc(), 1);
+  Value firstScale =
+      adaptor.getUseC()
+          ? Value(LLVM::ZExtOp::create(b, b.getI32Type(), adaptor.getUseC()))
+          : one;
+  if (op.getProxyFence())
+    NVVM::FenceProxyOp::create(
+        b, NVVM::ProxyKindAttr::get(context, NVVM::ProxyKind::async_shared),
+        NVVM::SharedSpaceAttr::get(context, NVVM::SharedSpace::shared_cta));
+  if (op.getBarriers()) // every thread's stores into the slots are done
+    emitBarrier(b, b.getLoc());
+  NVVM::WgmmaFenceAlignedOp::create(b);
+  auto offset = [&](Value base, int64_t bytes) {
+    return LLVM::AddOp::create(
+        b, base, intConstant(b, b.getLoc(), b.getI64Type(), bytes));
+  };
+  StringRef type = ptxType(aType.getElementType());
+  for (int64_t row = 0; row < m; row += rowsPerRep)
+    for (int64_t n0 = 0; n0 < n; n0 += chunk) {
+      FailureOr<SmallVector<unsigned>> regs =
+          chainRegisters(op, acc, row, n0, chunk);
+      if (failed(regs))
+        return failure();
+      SmallVector<Value> chain;
+      for (unsigned reg : *regs)
+        chain.push_back(registers[reg]);
+      for (int64_t k0 = 0; k0 < aType.getTileShape()[1]; k0 += kWgmmaK) {
+        Value descA =
+            descriptor(b, *aPlan, offset(aBase, aPlan->byteOffset(row, k0)));
+        Value descB =
+            descriptor(b, *bPlan, offset(bBase, bPlan->byteOffset(k0, n0)));
+        chain = issueWgmma(b, chain, descA, descB, k0 ? one : firstScale, type);
+      }
+      for (auto [reg, value] : llvm::zip(*regs, chain))
+        registers[reg] = value;
+    }
+  NVVM::WgmmaGroupSyncAlignedOp::create(b);
+  NVVM::WgmmaWaitGroupSyncOp::create(b, op.getPending());
+  if (op.getBarriers()) // no thread stores into the slots while one reads
+    emitBarrier(b, b.getLoc());
+  rewriter.replaceOp(op, packTile(b, b.getLoc(),
+                                  getTypeConverter()->convertType(accType),
+                                  registers));
+  return success();
+}
+
+struct WarpgroupWaitLowering
+    : public ConvertOpToLLVMPattern<nv::WarpgroupWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(nv::WarpgroupWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // The registers go through the wait (tied operands), so that nothing
+    // reads them before it, in LLVM's view as on the GPU.
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    SmallVector<Value> registers =
+        unpackTile(b, b.getLoc(), adaptor.getValue());
+    memory::InlinePtx ptx;
+    for (Value value : registers)
+      ptx.addOutput(value.getType(), /*earlyClobber=*/false);
+    for (auto [i, value] : llvm::enumerate(registers))
+      ptx.addTiedInput(value, i);
+    ptx.instruction("wgmma.wait_group.sync.aligned " + Twine(op.getPending()));
+    SmallVector<Value> waited = ptx.build(b, b.getLoc(), true);
+    rewriter.replaceOp(
+        op, packTile(b, b.getLoc(), adaptor.getValue().getType(), waited));
+    return success();
+  }
+};
+
+} // namespace
+
+void lowering::populateWarpgroupDotPatterns(TileTypeConverter &converter,
+                                            RewritePatternSet &patterns,
+                                            LoweringState &state) {
+  patterns.add<WarpgroupDotLowering>(converter, state);
+  patterns.add<WarpgroupWaitLowering>(converter);
+}
