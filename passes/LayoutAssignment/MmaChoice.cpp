@@ -72,6 +72,7 @@ std::optional<Operands> mmaOperands(Type a, Type b, Type acc,
   }
   return result;
 }
+
 /// True when `operand` is a tile load that the pipeliner can stage in
 /// shared memory (its only use being the dot).
 bool loadedForDot(Value operand) {

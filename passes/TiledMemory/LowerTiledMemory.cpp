@@ -83,7 +83,8 @@ struct LowerTiledMemoryPass
       if (tma && func.isKernel())
         rewriteTiledAccessesToTma(
             func, numStages,
-            int64_t(target.arch().geometry.maxSharedMemoryPerCTABytes));
+            int64_t(target.arch().geometry.maxSharedMemoryPerCTABytes),
+            targetspec::targetSupports(target, targetspec::InstrFamily::Wgmma));
       if (failed(lowerFunction(func, frozen)))
         return signalPassFailure();
     }

@@ -189,9 +189,12 @@ int64_t estimatedRingBytes(nv::FuncOp kernel, unsigned stages) {
 } // namespace
 
 void tileiras::rewriteTiledAccessesToTma(nv::FuncOp kernel, unsigned numStages,
-                                         int64_t sharedLimitBytes) {
+                                         int64_t sharedLimitBytes,
+                                         bool spareSlot) {
   unsigned stages = unsigned(kernel.getKernelSpec().getNumStages(
       numStages ? numStages : unsigned(nv::KernelSpecAttr::kDefaultNumStages)));
+  if (spareSlot) // wgmma's rings have one slot more (SoftwarePipeline.cpp)
+    ++stages;
   // Left for staging buffers of TMA stores, with 16 KiB to spare for the
   // scratch of layout conversions and the mbarriers.
   int64_t budget =

@@ -24,10 +24,11 @@ inline constexpr llvm::StringLiteral kTensorMapArgAttr = "nv_tileaa.tensor_map";
 /// description (tile shape, fill).
 /// A tiled_store takes TMA only while its staging buffer fits: the kernel's
 /// estimated pipeline rings (`numStages`, 0 for the default, unless the
-/// kernel_spec says) plus the staging buffers plus 16 KiB must stay within
+/// kernel_spec says; one slot more with `spareSlot`, the rings of wgmma
+/// targets) plus the staging buffers plus 16 KiB must stay within
 /// `sharedLimitBytes`.
 void rewriteTiledAccessesToTma(nv_tileaa::FuncOp kernel, unsigned numStages,
-                               int64_t sharedLimitBytes);
+                               int64_t sharedLimitBytes, bool spareSlot);
 } // namespace tileiras
 
 #endif // TILEIRAS_PASSES_TILEDMEMORY_TILEDTOTMA_H
