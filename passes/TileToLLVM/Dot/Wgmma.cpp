@@ -74,7 +74,7 @@ Value descriptor(ImplicitLocOpBuilder &b, const layout::WgmmaOperandPlan &plan,
                             intConstant(b, b.getLoc(), i64, int64_t(fixed)));
 }
 
-/// Address (i64) of a slot plus `rowOffset` (i32 rows, K-major A only).
+/// The shared address (i64) of slot `slot` of `buffer`.
 Value slotBase(ImplicitLocOpBuilder &b, Value buffer, Value slot,
                nv::SharedMemType type, Type stored) {
   Value pointer = memory::slotAddress(b, buffer, stored, type, slot);
