@@ -7,7 +7,7 @@
 // is relaxed and device-scoped, like tileiras' atom.relaxed.gpu, and its
 // result is unused (ptxas turns both into a reduction).
 extern "C" __global__ void __launch_bounds__(128)
-histogram(const int *x, int *hist, int n, int bins) {
+    histogram(const int *x, int *hist, int n, int bins) {
   int first = blockIdx.x * 1024 + threadIdx.x * 4;
   int bin[8];
   bool in_range[8];

@@ -9,7 +9,7 @@
 // half adds the total of the first. Integer addition is exact (mod 2^32),
 // so the result equals tileiras' whatever the order.
 extern "C" __global__ void __launch_bounds__(128)
-inclusive_scan(const int *x, int *out, int n) {
+    inclusive_scan(const int *x, int *out, int n) {
   __shared__ int warp_total[2][4];
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   int first = blockIdx.x * 1024 + threadIdx.x * 4;
@@ -25,7 +25,7 @@ inclusive_scan(const int *x, int *out, int n) {
       v[h][j] = ok[h][j] ? x[i] : 0;
     }
 
-  // In the thread.
+    // In the thread.
 #pragma unroll
   for (int h = 0; h < 2; ++h)
 #pragma unroll

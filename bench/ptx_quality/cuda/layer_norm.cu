@@ -9,8 +9,8 @@
 // example's math.rsqrt goes through libdevice's __nv_rsqrtf, i.e.
 // rsqrt.approx.f32, which is CUDA's rsqrtf; the output is an FMA.
 extern "C" __global__ void __launch_bounds__(128)
-layer_norm(const float *x, float *y, const float *w, const float *b, int n,
-           int stride, float eps) {
+    layer_norm(const float *x, float *y, const float *w, const float *b, int n,
+               int stride, float eps) {
   __shared__ float partial_sum[4], partial_sq[4];
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   int row_start = blockIdx.x * stride;

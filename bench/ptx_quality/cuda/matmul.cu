@@ -19,6 +19,8 @@
 #include <cuda_fp16.h>
 #include <stdint.h>
 
+#include "wgmma.cuh"
+
 static __device__ __forceinline__ uint32_t smem(const void *p) {
   return static_cast<uint32_t>(__cvta_generic_to_shared(p));
 }
@@ -30,6 +32,64 @@ static __device__ __forceinline__ void copy16(uint32_t dst, const void *src,
                "l"(src), "r"(ok ? 16 : 0));
 }
 
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+// sm_90a: what tileiras emits there. The same copies into a 4-slot ring of
+// wgmma's layouts (A: 64-byte rows, 64-byte swizzle, as above; B: two
+// 64-column boxes of 128-byte rows, 128-byte swizzle); per step wait_group
+// 1, barrier, the copies of step + 2 (into the slot of step - 2, which the
+// previous step's wgmma wait retired), fence.proxy.async (cp.async writes
+// in the generic proxy), then per warpgroup two wgmma.m64n128k16, commit
+// and wait_group 1; the first step ignores C. 64 KiB: dynamic shared
+// memory.
+struct Ring {
+  uint4 a[4][128][4];
+  uint4 b[4][2][32][8];
+};
+
+extern "C" __global__ void __launch_bounds__(256)
+    matmul(const __half *a, const __half *b, float *c, int m, int n, int k,
+           int lda, int ldb, int ldc) {
+  extern __shared__ __align__(1024) unsigned char dynamic[];
+  Ring &ring = *reinterpret_cast<Ring *>(dynamic);
+  int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  int row0 = blockIdx.x * 128, col0 = blockIdx.y * 128;
+  int group = warp >> 2;
+  int a_r = 8 * warp + (lane >> 2), a_c = lane & 3;
+  int b_r = 2 * warp + (lane >> 4), b_c = lane & 15;
+  int steps = (k + 31) / 32;
+
+  auto issue = [&](int step) {
+    int slot = step % 4;
+#pragma unroll
+    for (int s = 0; s < 2; ++s) {
+      int r = a_r + 64 * s, col = 32 * step + 8 * a_c;
+      bool ok = step < steps && row0 + r < m && col < k;
+      copy16(smem(&ring.a[slot][r][a_c ^ ((r >> 1) & 3)]),
+             a + (size_t)(row0 + r) * lda + col, ok);
+      int kr = b_r + 16 * s, kk = 32 * step + kr;
+      ok = step < steps && kk < k && col0 + 8 * b_c < n;
+      copy16(smem(&ring.b[slot][b_c >> 3][kr][(b_c & 7) ^ (kr & 7)]),
+             b + (size_t)kk * ldb + col0 + 8 * b_c, ok);
+    }
+    asm volatile("cp.async.commit_group;");
+  };
+
+  float d[64];
+  issue(0);
+  issue(1);
+  for (int step = 0; step < steps; ++step) {
+    asm volatile("cp.async.wait_group 1;");
+    __syncthreads();
+    int slot = step % 4;
+    issue(step + 2);
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    wgmma_step(d, smem(&ring.a[slot][64 * group][0]),
+               smem(&ring.b[slot][0][0][0]), step == 0);
+  }
+  asm volatile("cp.async.wait_group 0;");
+  store_block(d, c, row0, col0, m, n, ldc, warp, lane, steps > 0);
+}
+#else
 // A slot: 128 rows of 4 chunks; chunk c of row r sits at c ^ ((r >> 1) & 3).
 static __device__ __forceinline__ int a_chunk(int r, int c) {
   return c ^ ((r >> 1) & 3);
@@ -132,3 +192,4 @@ extern "C" __global__ void __launch_bounds__(256)
           c[(size_t)row * ldc + col] = acc[i][j][e];
       }
 }
+#endif

@@ -20,6 +20,8 @@
 #include <cuda_fp16.h>
 #include <stdint.h>
 
+#include "wgmma.cuh"
+
 static __device__ __forceinline__ uint32_t smem(const void *p) {
   return static_cast<uint32_t>(__cvta_generic_to_shared(p));
 }
@@ -47,40 +49,6 @@ struct Ring {
   uint4 b[4][2][32][8];
   uint64_t bar[4];
 };
-
-// Matrix descriptor: start address >> 4, LBO >> 4 at bit 16, SBO >> 4 at
-// bit 32, swizzle code at bit 62 (1: 128-byte, 2: 64-byte).
-static __device__ __forceinline__ uint64_t desc(uint32_t addr, uint32_t lbo,
-                                                uint32_t sbo, uint64_t code) {
-  return ((addr & 0x3FFFF) >> 4) | uint64_t(lbo >> 4) << 16 |
-         uint64_t(sbo >> 4) << 32 | code << 62;
-}
-
-static __device__ __forceinline__ void wgmma(float (&d)[64], uint64_t da,
-                                             uint64_t db, int scale_d) {
-  asm volatile(
-      "{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 "
-      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
-      "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, "
-      "%30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, "
-      "%44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, "
-      "%58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}"
-      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]),
-        "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]),
-        "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
-        "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]),
-        "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]),
-        "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]),
-        "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]),
-        "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]),
-        "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]),
-        "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]),
-        "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
-        "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]),
-        "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
-      : "l"(da), "l"(db), "r"(scale_d));
-}
 
 extern "C" __global__ void __launch_bounds__(256)
     matmul_tma(const __half *a, const __half *b, float *c, int m, int n, int k,
@@ -125,29 +93,10 @@ extern "C" __global__ void __launch_bounds__(256)
                  "r"((step / 4) & 1));
     __syncthreads();
     issue(step + 2);
-    asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
-#pragma unroll
-    for (int kk = 0; kk < 2; ++kk) {
-      uint64_t da =
-          desc(smem(&ring.a[slot][64 * group][0]) + 32 * kk, 16, 512, 2);
-      uint64_t db = desc(smem(&ring.b[slot][0][16 * kk][0]), 4096, 1024, 1);
-      wgmma(d, da, db, step > 0 || kk > 0);
-    }
-    asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
-    asm volatile("wgmma.wait_group.sync.aligned 1;" ::: "memory");
+    wgmma_step(d, smem(&ring.a[slot][64 * group][0]),
+               smem(&ring.b[slot][0][0][0]), step == 0);
   }
-  asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
-
-  // Element i at row 16 (warp % 4) + g + 8 ((i >> 1) & 1), column
-  // 8 (i >> 2) + 2t + (i & 1) of the warpgroup's 64 x 128 block.
-  int g = lane >> 2, t = lane & 3;
-#pragma unroll
-  for (int i = 0; i < 64; ++i) {
-    int row = row0 + 64 * group + 16 * (warp & 3) + g + 8 * ((i >> 1) & 1);
-    int col = col0 + 8 * (i >> 2) + 2 * t + (i & 1);
-    if (row < m && col < n)
-      c[(size_t)row * ldc + col] = steps ? d[i] : 0.0f;
-  }
+  store_block(d, c, row0, col0, m, n, ldc, warp, lane, steps > 0);
 }
 #else
 // A slot: 128 rows of 4 chunks, 64-byte swizzle: chunk c of row r sits at

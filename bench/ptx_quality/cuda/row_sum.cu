@@ -9,7 +9,7 @@
 // columns in order, a lane butterfly (masks 1..16), then the two warps of a
 // row through shared memory (warp 0 + warp 1), as tileiras does.
 extern "C" __global__ void __launch_bounds__(128)
-row_sum(const float *x, float *out, int m, int n, int stride) {
+    row_sum(const float *x, float *out, int m, int n, int stride) {
   __shared__ float partial[16][2];
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   int row0 = blockIdx.x * 16;

@@ -5,7 +5,7 @@
 // so every group is wholly in or out of range. All of x and y are read
 // before y is written, as in the tile program.
 extern "C" __global__ void __launch_bounds__(128)
-saxpy(const float *x, float *y, float a, int n) {
+    saxpy(const float *x, float *y, float a, int n) {
   int first = blockIdx.x * 2048 + threadIdx.x * 4;
   float4 xv[4], yv[4];
   bool ok[4];
@@ -22,8 +22,9 @@ saxpy(const float *x, float *y, float a, int n) {
 #pragma unroll
   for (int r = 0; r < 4; ++r) {
     if (ok[r]) {
-      float4 s = make_float4(fmaf(a, xv[r].x, yv[r].x), fmaf(a, xv[r].y, yv[r].y),
-                             fmaf(a, xv[r].z, yv[r].z), fmaf(a, xv[r].w, yv[r].w));
+      float4 s =
+          make_float4(fmaf(a, xv[r].x, yv[r].x), fmaf(a, xv[r].y, yv[r].y),
+                      fmaf(a, xv[r].z, yv[r].z), fmaf(a, xv[r].w, yv[r].w));
       *reinterpret_cast<float4 *>(y + first + 512 * r) = s;
     }
   }

@@ -12,7 +12,7 @@
 #include "common.cuh"
 
 extern "C" __global__ void __launch_bounds__(256)
-softmax(const float *x, float *y, int m, int n, int stride) {
+    softmax(const float *x, float *y, int m, int n, int stride) {
   // One array per reduction, so the second needs no barrier before it.
   __shared__ float partial_max[4][8], partial_sum[4][8];
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;

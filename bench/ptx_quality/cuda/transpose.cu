@@ -9,8 +9,8 @@
 // its scratch rows the same way. M and N are arbitrary, so the global
 // accesses are scalar.
 extern "C" __global__ void __launch_bounds__(128)
-transpose(const float *in, float *out, int m, int n) {
-  __shared__ float tile[64][65];  // tile[c][r] = in[row0 + r][col0 + c]
+    transpose(const float *in, float *out, int m, int n) {
+  __shared__ float tile[64][65]; // tile[c][r] = in[row0 + r][col0 + c]
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   int row0 = blockIdx.x * 64, col0 = blockIdx.y * 64;
   int r_base = 2 * warp + (lane >> 4), c_base = 4 * (lane & 15);

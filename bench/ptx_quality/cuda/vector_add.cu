@@ -6,7 +6,7 @@
 // either wholly in range or wholly past n. Both inputs are read before c is
 // written, as the tile program does (c may alias a or b: no __restrict__).
 extern "C" __global__ void __launch_bounds__(128)
-vector_add(const float *a, const float *b, float *c, int n) {
+    vector_add(const float *a, const float *b, float *c, int n) {
   int first = blockIdx.x * 1024 + threadIdx.x * 4;
   float4 x[2], y[2];
   bool ok[2];
@@ -24,8 +24,8 @@ vector_add(const float *a, const float *b, float *c, int n) {
 #pragma unroll
   for (int r = 0; r < 2; ++r) {
     if (ok[r]) {
-      float4 s = make_float4(x[r].x + y[r].x, x[r].y + y[r].y,
-                             x[r].z + y[r].z, x[r].w + y[r].w);
+      float4 s = make_float4(x[r].x + y[r].x, x[r].y + y[r].y, x[r].z + y[r].z,
+                             x[r].w + y[r].w);
       *reinterpret_cast<float4 *>(c + first + 512 * r) = s;
     }
   }
