@@ -83,11 +83,8 @@ unsigned contiguousDim(const layout::LinearLayout &layout) {
 /// True when `convert` feeds a dot that layout assignment meant for wgmma
 /// (tileaa-warpgroup-dots reads its operands from the slots).
 bool feedsWgmma(nv::ConvertLayoutOp convert) {
-  if (!convert->hasOneUse())
-    return false;
-  auto path =
-      convert->user_begin()->getAttrOfType<StringAttr>(nv::kDotPathAttrName);
-  return path && path.getValue().starts_with("wgmma");
+  return convert->hasOneUse() && isa<nv::DotOp>(*convert->user_begin()) &&
+         nv::isMeantForWgmma(*convert->user_begin());
 }
 
 /// The buffer for `load`'s tile, or null when cp.async cannot copy it with
@@ -462,10 +459,9 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned numStages,
   }
   // A wgmma dot may keep reading its slots while the next iteration runs
   // (tileaa-warpgroup-dots makes it asynchronous): one spare slot.
-  bool wgmma = llvm::any_of(loop.getBody()->getOps<nv::DotOp>(), [](auto dot) {
-    auto path = dot->template getAttrOfType<StringAttr>(nv::kDotPathAttrName);
-    return path && path.getValue().starts_with("wgmma");
-  });
+  bool wgmma =
+      llvm::any_of(loop.getBody()->getOps<nv::DotOp>(),
+                   [](nv::DotOp dot) { return nv::isMeantForWgmma(dot); });
   unsigned numSlots = numStages + (wgmma ? 1 : 0);
   SmallVector<Candidate> candidates = findCandidates(loop, numSlots, axisInfo);
   SmallVector<Operation *> loads;

@@ -148,14 +148,6 @@ std::optional<unsigned> asyncIterArg(nv::WarpgroupDotOp dot) {
   return index;
 }
 
-/// True for a tile of float zeros.
-bool isZeroTile(Value value) {
-  DenseElementsAttr dense;
-  return matchPattern(value, m_Constant(&dense)) && dense.isSplat() &&
-         isa<FloatType>(dense.getElementType()) &&
-         dense.getSplatValue<APFloat>().isPosZero();
-}
-
 /// Leaves `dot` running across iterations; the loop's result is waited for
 /// after the loop. A zero initial accumulator becomes "ignore C in the first
 /// iteration" (use_c): registers that ordinary instructions zeroed would
@@ -173,7 +165,7 @@ void makeAsync(nv::WarpgroupDotOp dot, unsigned index) {
   Value waited =
       nv::WarpgroupWaitOp::create(after, loc, result, uint32_t(0)).getResult();
   Value final = waited;
-  if (isZeroTile(init)) {
+  if (matchPattern(init, m_AnyZeroFloat())) {
     OpBuilder inside(dot);
     Value first =
         arith::CmpIOp::create(inside, loc, arith::CmpIPredicate::ne,
@@ -231,8 +223,7 @@ struct WarpgroupDotsPass
   void runOnOperation() override {
     SmallVector<nv::DotOp> dots;
     getOperation().walk([&](nv::DotOp dot) {
-      auto path = dot->getAttrOfType<StringAttr>(nv::kDotPathAttrName);
-      if (path && path.getValue().starts_with("wgmma"))
+      if (nv::isMeantForWgmma(dot))
         dots.push_back(dot);
     });
     for (nv::DotOp dot : dots)

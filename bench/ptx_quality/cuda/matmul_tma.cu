@@ -35,6 +35,47 @@ load_box(uint32_t dst, const CUtensorMap *map, int x, int y, uint32_t bar) {
       : "memory");
 }
 
+// The TMA ring of `Slots` steps: A one 128 x 32 box (64-byte swizzle), B
+// two 32 x 64 boxes (128-byte swizzle), one mbarrier per slot.
+template <int Slots> struct Ring {
+  uint4 a[Slots][128][4];
+  uint4 b[Slots][2][32][8];
+  uint64_t bar[Slots];
+
+  // Thread 0 initializes the mbarriers for one arrival each.
+  __device__ __forceinline__ void init(int tid) {
+    if (tid == 0) {
+      for (int s = 0; s < Slots; ++s)
+        asm volatile("mbarrier.init.shared.b64 [%0], 1;" ::"r"(smem(&bar[s])));
+      asm volatile("fence.mbarrier_init.release.cluster;");
+    }
+    __syncthreads();
+  }
+  // Thread 0 expects the step's 16 KiB and issues its three boxes.
+  __device__ __forceinline__ void issue(int tid, int step, int steps,
+                                        const CUtensorMap *map_a,
+                                        const CUtensorMap *map_b, int row0,
+                                        int col0) {
+    if (tid != 0 || step >= steps)
+      return;
+    int slot = step % Slots;
+    uint32_t mbar = smem(&bar[slot]);
+    asm volatile(
+        "mbarrier.arrive.expect_tx.shared.b64 _, [%0], 16384;" ::"r"(mbar));
+    load_box(smem(&a[slot][0][0]), map_a, 32 * step, row0, mbar);
+    load_box(smem(&b[slot][0][0][0]), map_b, col0, 32 * step, mbar);
+    load_box(smem(&b[slot][1][0][0]), map_b, col0 + 64, 32 * step, mbar);
+  }
+  // Every thread waits for the step's phase, then the block synchronizes.
+  __device__ __forceinline__ void wait(int step) {
+    asm volatile("{\n.reg .pred p;\nwait:\n"
+                 "mbarrier.try_wait.parity.shared.b64 p, [%0], %1;\n"
+                 "@!p bra wait;\n}" ::"r"(smem(&bar[step % Slots])),
+                 "r"((step / Slots) & 1));
+    __syncthreads();
+  }
+};
+
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 // sm_90a: what tileiras emits there. A 4-slot ring (the spare slot is read
 // by the previous step's wgmmas, still in flight); per step every thread
@@ -44,42 +85,21 @@ load_box(uint32_t dst, const CUtensorMap *map, int x, int y, uint32_t bar) {
 // wgmma.m64n128k16 reading A (K-major, 64-byte swizzle) and B (N-major,
 // 128-byte swizzle) through matrix descriptors, commits and waits until
 // only this step's group runs. The first step ignores C (scale-d 0).
-struct Ring {
-  uint4 a[4][128][4];
-  uint4 b[4][2][32][8];
-  uint64_t bar[4];
-};
-
 extern "C" __global__ void __launch_bounds__(256)
     matmul_tma(const __half *a, const __half *b, float *c, int m, int n, int k,
                int lda, int ldb, int ldc,
                const __grid_constant__ CUtensorMap map_a,
                const __grid_constant__ CUtensorMap map_b) {
   extern __shared__ __align__(1024) unsigned char dynamic[];
-  Ring &ring = *reinterpret_cast<Ring *>(dynamic);
+  Ring<4> &ring = *reinterpret_cast<Ring<4> *>(dynamic);
   int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   int row0 = blockIdx.x * 128, col0 = blockIdx.y * 128;
   int group = warp >> 2;
   int steps = (k + 31) / 32;
 
-  if (tid == 0) {
-    for (int s = 0; s < 4; ++s)
-      asm volatile(
-          "mbarrier.init.shared.b64 [%0], 1;" ::"r"(smem(&ring.bar[s])));
-    asm volatile("fence.mbarrier_init.release.cluster;");
-  }
-  __syncthreads();
-
+  ring.init(tid);
   auto issue = [&](int step) {
-    if (tid != 0 || step >= steps)
-      return;
-    int slot = step % 4;
-    uint32_t bar = smem(&ring.bar[slot]);
-    asm volatile(
-        "mbarrier.arrive.expect_tx.shared.b64 _, [%0], 16384;" ::"r"(bar));
-    load_box(smem(&ring.a[slot][0][0]), &map_a, 32 * step, row0, bar);
-    load_box(smem(&ring.b[slot][0][0][0]), &map_b, col0, 32 * step, bar);
-    load_box(smem(&ring.b[slot][1][0][0]), &map_b, col0 + 64, 32 * step, bar);
+    ring.issue(tid, step, steps, &map_a, &map_b, row0, col0);
   };
 
   float d[64];
@@ -87,11 +107,7 @@ extern "C" __global__ void __launch_bounds__(256)
   issue(1);
   for (int step = 0; step < steps; ++step) {
     int slot = step % 4;
-    asm volatile("{\n.reg .pred p;\nwait:\n"
-                 "mbarrier.try_wait.parity.shared.b64 p, [%0], %1;\n"
-                 "@!p bra wait;\n}" ::"r"(smem(&ring.bar[slot])),
-                 "r"((step / 4) & 1));
-    __syncthreads();
+    ring.wait(step);
     issue(step + 2);
     wgmma_step(d, smem(&ring.a[slot][64 * group][0]),
                smem(&ring.b[slot][0][0][0]), step == 0);
@@ -110,42 +126,21 @@ static __device__ __forceinline__ int b_chunk(int r, int c) {
   return c ^ (r & 7);
 }
 
-struct Tiles {
-  uint4 a[3][128][4];
-  uint4 b[3][2][32][8];
-  uint64_t bar[3];
-};
-
 extern "C" __global__ void __launch_bounds__(256)
     matmul_tma(const __half *a, const __half *b, float *c, int m, int n, int k,
                int lda, int ldb, int ldc,
                const __grid_constant__ CUtensorMap map_a,
                const __grid_constant__ CUtensorMap map_b) {
   extern __shared__ __align__(1024) unsigned char dynamic[];
-  Tiles &tiles = *reinterpret_cast<Tiles *>(dynamic);
+  Ring<3> &tiles = *reinterpret_cast<Ring<3> *>(dynamic);
   int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   int row0 = blockIdx.x * 128, col0 = blockIdx.y * 128;
   int wm = 64 * (warp >> 2), wn = 32 * (warp & 3);
   int steps = (k + 31) / 32;
 
-  if (tid == 0) {
-    for (int s = 0; s < 3; ++s)
-      asm volatile(
-          "mbarrier.init.shared.b64 [%0], 1;" ::"r"(smem(&tiles.bar[s])));
-    asm volatile("fence.mbarrier_init.release.cluster;");
-  }
-  __syncthreads();
-
+  tiles.init(tid);
   auto issue = [&](int step) {
-    if (tid != 0 || step >= steps)
-      return;
-    int slot = step % 3;
-    uint32_t bar = smem(&tiles.bar[slot]);
-    asm volatile(
-        "mbarrier.arrive.expect_tx.shared.b64 _, [%0], 16384;" ::"r"(bar));
-    load_box(smem(&tiles.a[slot][0][0]), &map_a, 32 * step, row0, bar);
-    load_box(smem(&tiles.b[slot][0][0][0]), &map_b, col0, 32 * step, bar);
-    load_box(smem(&tiles.b[slot][1][0][0]), &map_b, col0 + 64, 32 * step, bar);
+    tiles.issue(tid, step, steps, &map_a, &map_b, row0, col0);
   };
 
   float acc[4][4][4] = {};
@@ -153,11 +148,7 @@ extern "C" __global__ void __launch_bounds__(256)
   issue(1);
   for (int step = 0; step < steps; ++step) {
     int slot = step % 3;
-    asm volatile("{\n.reg .pred p;\nwait:\n"
-                 "mbarrier.try_wait.parity.shared.b64 p, [%0], %1;\n"
-                 "@!p bra wait;\n}" ::"r"(smem(&tiles.bar[slot])),
-                 "r"((step / 3) & 1));
-    __syncthreads();
+    tiles.wait(step);
     uint32_t af[2][4][4], bf[2][4][2];
 #pragma unroll
     for (int h = 0; h < 2; ++h) {
