@@ -153,3 +153,21 @@ nv_tileaa.func @wgmma_result(%s: i32, %c: tensor<64x64xf32, #mma>) {
   %d = nv_tileaa.warpgroup_dot %a[%s], %b[%s], %c : !nv_tileaa.smem<2x64x32xf16, #sa>, !nv_tileaa.smem<2x32x64xf16, #sb>, tensor<64x64xf32, #mma> -> tensor<64x64xf16, #mma>
   nv_tileaa.return
 }
+
+// -----
+
+#shared = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @reuse_distance() {
+  // expected-error @+1 {{'nv_tileaa.local_alloc' op attribute 'reuse_distance' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 1}}
+  %buf = nv_tileaa.local_alloc {reuse_distance = 0 : i32} : !nv_tileaa.smem<2x64x32xf16, #shared>
+  nv_tileaa.return
+}
+
+// -----
+
+#mma = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+nv_tileaa.func @wgmma_wait(%c: tensor<64x64xf32, #mma>) {
+  // expected-error @+1 {{'nv_tileaa.warpgroup_wait' op attribute 'pending' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative}}
+  %d = nv_tileaa.warpgroup_wait %c {pending = -1 : i32} : tensor<64x64xf32, #mma>
+  nv_tileaa.return
+}

@@ -26,3 +26,19 @@ nv_tileaa.func @pipeline(%p: tensor<64x32x!nv_tileaa.ptr<f16>, #blocked>, %m: te
   %t = nv_tileaa.local_load %buf[%slot] : !nv_tileaa.smem<3x64x32xf16, #shared> -> tensor<64x32xf16, #a>
   nv_tileaa.return %t : tensor<64x32xf16, #a>
 }
+
+// The wgmma forms: a ring with a spare slot, an asynchronous warpgroup_dot
+// that ignores C where %first is false, and the wait for it.
+#wg = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+#sb = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+// CHECK-LABEL: nv_tileaa.func @wgmma
+// CHECK: %[[A:.*]] = nv_tileaa.local_alloc {reuse_distance = 2 : i32} : !nv_tileaa.smem<4x64x32xf16, #[[S]]>
+// CHECK: %[[D:.*]] = nv_tileaa.warpgroup_dot %[[A]][%{{.*}}], %{{.*}}[%{{.*}}], %{{.*}} use_c %{{.*}} {pending = 1 : i32, proxy_fence} : !nv_tileaa.smem<4x64x32xf16, #[[S]]>, !nv_tileaa.smem<4x32x64xf16, #{{.*}}>, tensor<64x64xf32, #{{.*}}> -> tensor<64x64xf32, #{{.*}}>
+// CHECK: nv_tileaa.warpgroup_wait %[[D]] {pending = 0 : i32} : tensor<64x64xf32, #{{.*}}>
+nv_tileaa.func @wgmma(%slot: i32, %first: i1, %c: tensor<64x64xf32, #wg>) -> tensor<64x64xf32, #wg> {
+  %a = nv_tileaa.local_alloc {reuse_distance = 2 : i32} : !nv_tileaa.smem<4x64x32xf16, #shared>
+  %b = nv_tileaa.local_alloc {reuse_distance = 2 : i32} : !nv_tileaa.smem<4x32x64xf16, #sb>
+  %d = nv_tileaa.warpgroup_dot %a[%slot], %b[%slot], %c use_c %first {pending = 1 : i32, proxy_fence} : !nv_tileaa.smem<4x64x32xf16, #shared>, !nv_tileaa.smem<4x32x64xf16, #sb>, tensor<64x64xf32, #wg> -> tensor<64x64xf32, #wg>
+  %w = nv_tileaa.warpgroup_wait %d {pending = 0 : i32} : tensor<64x64xf32, #wg>
+  nv_tileaa.return %w : tensor<64x64xf32, #wg>
+}
