@@ -20,11 +20,18 @@ the metadata lists, encoded with cuTensorMapEncodeTiled), copies the outputs
 back and compares them with the reference within the stated tolerance.
 Prints a table and exits with status 1 if anything failed.
 
+--nvcc-dir DIR also checks (and with --time, times) the hand-written CUDA
+equivalent of each example (bench/ptx_quality/cuda/<example>.cu, built
+with nvcc into DIR by examples/gpu/build_nvcc_ptx.sh). Those kernels have
+the example's name, parameters, block and grid, and need no more dynamic
+shared memory than it and the same tensor maps, so they launch with the
+tileiras kernel's metadata, which the script copies beside them.
+
 --dry-run does everything but the launch (no GPU, no numpy needed): it
 checks the PTX interfaces against the specs and evaluates the references.
 
---time (needs torch) then times matmul, matmul_int8, matmul_fp8 and
-attention at a large size (--time-size NAME:m=...,n=...,k=... to change
+--time (needs torch) then times matmul, matmul_int8, matmul_fp8, attention,
+matmul_tma and attention_tma at a large size (--time-size NAME:m=...,n=...,k=... to change
 one) against torch's cuBLAS / SDPA and prints TFLOP/s and the ratio
 (timing.py); --time-self-test checks the timing arithmetic without a GPU.
 """
@@ -200,14 +207,22 @@ class Cupy:
         pointers may be cupy arrays or torch tensors."""
         if any(kind == "tmap" for kind, _ in args):
             # A 128-byte by-value parameter: through the driver API.
-            resolved = [(kind, value.data.ptr if kind == "ptr" else value)
+            resolved = [(kind, (value.data_ptr()
+                                if hasattr(value, "data_ptr")
+                                else value.data.ptr) if kind == "ptr"
+                         else value)
                         for kind, value in args]
             stream = self.cp.cuda.get_current_stream().ptr
-            return lambda: driver_launch(function.ptr, grid, block,
+            handle = function.kernel.ptr  # RawKernel -> CUfunction
+            return lambda: driver_launch(handle, grid, block,
                                          shared[0], stream, resolved)
         values = []
         for kind, value in args:
-            if kind == "ptr":
+            if kind == "ptr" and hasattr(value, "data_ptr"):
+                # a torch tensor (--time), possibly of a dtype cupy lacks
+                # (fp8): its address as a 64-bit parameter
+                values.append(self.np.uint64(value.data_ptr()))
+            elif kind == "ptr":
                 values.append(value if isinstance(value, self.cp.ndarray)
                               else self.cp.asarray(value))
             elif kind == "i32":  # from its bits, as a signed int
@@ -334,6 +349,19 @@ def device_address(backend, buffer):
     return buffer.data.ptr if backend.name == "cupy" else buffer.data_ptr()
 
 
+def tensor_map_args(backend, meta, args, address):
+    """The ("tmap", ...) arguments a TMA kernel takes after its own
+    parameters `args`, encoded from their values (`address` gives a buffer's
+    device address); none when the metadata lists no tensor maps."""
+    if not meta or not meta.get("tensor_maps"):
+        return []
+    values = [address(v) if kind == "ptr" else
+              (v - (1 << 32) if kind == "i32" and v >= 1 << 31 else v)
+              for kind, v in args]
+    return [("tmap", encode_tensor_map(entry, values))
+            for entry in sorted(meta["tensor_maps"], key=lambda e: e["param"])]
+
+
 def run_example(backend, spec, path, sizes_key):
     meta = kernel_metadata(path, spec.kernel)
     with open(path) as f:
@@ -354,14 +382,8 @@ def run_example(backend, spec, path, sizes_key):
             else:
                 args.append((arg.ptx_type, specs.scalar_bits(
                     arg.ptx_type, inputs[arg.name])))
-        # TMA kernels take tensor maps after their own parameters.
-        if meta and meta.get("tensor_maps"):
-            values = [device_address(backend, v) if kind == "ptr" else
-                      (v - (1 << 32) if kind == "i32" and v >= 1 << 31
-                       else v)
-                      for kind, v in args]
-            for entry in sorted(meta["tensor_maps"], key=lambda e: e["param"]):
-                args.append(("tmap", encode_tensor_map(entry, values)))
+        args += tensor_map_args(backend, meta, args,
+                                address=lambda b: device_address(backend, b))
         backend.launch(function, spec.grid(size), spec.block, args, shared)
         outputs = {a.name: backend.download(buffers[a.name])
                    for a in spec.args
@@ -370,27 +392,48 @@ def run_example(backend, spec, path, sizes_key):
     return results
 
 
-def time_examples(backend, ptx_dir, arch, names, sizes, warmup, iters):
-    """The --time table: each example's kernel and its torch equivalent."""
+def kernel_launcher(backend, path, spec, name, size, tensors):
+    """A function that enqueues one launch of the kernel in `path` on the
+    timing inputs `tensors`."""
+    meta = kernel_metadata(path, spec.kernel)
+    with open(path) as f:
+        shared = launch_shared_memory(f.read(), meta)
+    function = backend.load(path, spec.kernel, shared)
+    args = timing.kernel_args(name, size, tensors)
+    args += tensor_map_args(backend, meta, args,
+                            address=lambda t: t.data_ptr())
+    return backend.launcher(function, timing.grid(name, size), spec.block,
+                            args, shared)
+
+
+def time_examples(backend, ptx_dir, nvcc_dir, arch, names, sizes, warmup,
+                  iters):
+    """The --time table: each example's kernel, its CUDA equivalent (when
+    nvcc_dir has one) and its torch equivalent."""
     import torch
     rows = []
     for name in names:
         spec, size = specs.BY_NAME[name], sizes[name]
-        path = os.path.join(ptx_dir, f"{name}.{arch}.ptx")
         tensors, reference = timing.make_inputs(torch, name, size)
-        with open(path) as f:
-            shared = launch_shared_memory(f.read(),
-                                          kernel_metadata(path, spec.kernel))
-        function = backend.load(path, spec.kernel, shared)
-        run = backend.launcher(function, timing.grid(name, size), spec.block,
-                               timing.kernel_args(name, size, tensors), shared)
+        run = kernel_launcher(backend, os.path.join(
+            ptx_dir, f"{name}.{arch}.ptx"), spec, name, size, tensors)
         kernel_ms = timing.time_ms(torch, run, warmup, iters)
+        nvcc_ms = None
+        nvcc_path = os.path.join(nvcc_dir or "", f"{name}.{arch}.ptx")
+        if nvcc_dir and os.path.exists(nvcc_path):
+            try:
+                nvcc_ms = timing.time_ms(torch, kernel_launcher(
+                    backend, nvcc_path, spec, name, size, tensors),
+                    warmup, iters)
+            except Exception as e:  # noqa: BLE001 - report, time the rest
+                print(f"  {name}: the nvcc kernel did not run: {e}")
         try:
             torch_ms = timing.time_ms(torch, reference, warmup, iters)
         except Exception as e:  # noqa: BLE001 - e.g. no fp8 GEMM on sm_80
             print(f"  {name}: torch reference unavailable: {e}")
             torch_ms = None
-        rows.append((name, size, kernel_ms, torch_ms, timing.TORCH_OP[name]))
+        rows.append((name, size, kernel_ms, nvcc_ms, torch_ms,
+                     timing.TORCH_OP[name]))
     return timing.table(rows)
 
 
@@ -416,6 +459,10 @@ def main():
                         help="folder with <example>.<arch>.ptx "
                              "(examples/gpu/build_ptx.sh)")
     parser.add_argument("--arch", default="sm_90a")
+    parser.add_argument("--nvcc-dir",
+                        help="folder with the CUDA equivalents' PTX "
+                             "(examples/gpu/build_nvcc_ptx.sh): checked and "
+                             "timed beside the tileiras kernels")
     parser.add_argument("--only", default="",
                         help="comma-separated examples to run")
     parser.add_argument("--backend", default="auto",
@@ -451,40 +498,46 @@ def main():
     for name in only:
         if name not in specs.BY_NAME:
             parser.error(f"no example named {name}")
-    chosen = [s for s in specs.SPECS if not only or s.name in only]
+    # --only may name the cuda_tile kernels and variants too (BY_NAME).
+    chosen = [specs.BY_NAME[n] for n in only] if only else specs.SPECS
     backend = None if args.dry_run else make_backend(args.backend)
     print(f"{'dry run' if backend is None else backend.name}, {args.arch}, "
           f"PTX from {args.ptx_dir}")
     print("tolerances:\n" + specs.tolerances())
 
+    runs = [(spec, args.ptx_dir, spec.name) for spec in chosen]
+    if args.nvcc_dir:  # the CUDA equivalents, where there is one
+        runs += [(spec, args.nvcc_dir, "nvcc " + spec.name)
+                 for spec in chosen if os.path.exists(os.path.join(
+                     args.nvcc_dir, f"{spec.name}.{args.arch}.ptx"))]
     all_results, failed = [], []
-    for spec in chosen:
-        path = os.path.join(args.ptx_dir, f"{spec.name}.{args.arch}.ptx")
+    for spec, folder, label in runs:
+        path = os.path.join(folder, f"{spec.name}.{args.arch}.ptx")
         try:
             with open(path) as f:
                 check_interface(spec, f.read())
             results = run_example(backend, spec, path, args.sizes)
         except Exception as e:  # noqa: BLE001 - one example's failure
-            print(f"FAIL: {spec.name}: {e}")
-            failed.append(spec.name)
+            print(f"FAIL: {label}: {e}")
+            failed.append(label)
             continue
         all_results += results
         if not all(r.passed for r in results):
-            failed.append(spec.name)
+            failed.append(label)
         for r in results:
             for message in r.messages:
                 print(f"  {message}")
-        print(f"{'FAIL' if spec.name in failed else 'ok'}: {spec.name}")
+        print(f"{'FAIL' if label in failed else 'ok'}: {label}")
     if all_results:
         print()
         print(specs.table(all_results))
-    print(f"\n{len(chosen) - len(failed)} passed, {len(failed)} failed")
+    print(f"\n{len(runs) - len(failed)} passed, {len(failed)} failed")
     if args.time:
         timed = [n for n in timing.SIZES if not only or n in only]
         print(f"\ntimes ({args.iters} launches after {args.warmup}, "
               f"{args.arch}):")
-        print(time_examples(backend, args.ptx_dir, args.arch, timed, sizes,
-                            args.warmup, args.iters))
+        print(time_examples(backend, args.ptx_dir, args.nvcc_dir, args.arch,
+                            timed, sizes, args.warmup, args.iters))
     return 1 if failed else 0
 
 

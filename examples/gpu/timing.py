@@ -13,8 +13,12 @@ timed the same way:
   matmul_fp8   e4m3 x e4m3 -> f32  torch._scaled_mm (sm_89+), 2 M N K
   attention    one head, D = 64    scaled_dot_product_attention (f16),
                                    4 L S D flop (two GEMMs)
+  matmul_tma, attention_tma        the same as matmul and attention, on
+                                   tensor descriptors (TMA from sm_90)
 
-Prints TFLOP/s of both and tileiras / torch. Only the standard library is
+With --nvcc-dir, the example's CUDA equivalent (bench/ptx_quality/cuda/,
+built by nvcc) is timed the same way on the same inputs. Prints TFLOP/s of
+each and tileiras / nvcc, tileiras / torch. Only the standard library is
 imported at module level, so the flop counts and the argument lists are
 testable without a GPU (--self-test).
 """
@@ -26,20 +30,27 @@ SIZES = {
     "matmul_int8": {"m": 4096, "n": 4096, "k": 4096},
     "matmul_fp8": {"m": 4096, "n": 4096, "k": 4096},
     "attention": {"seq_q": 4096, "seq_k": 4096},
+    "matmul_tma": {"m": 4096, "n": 4096, "k": 4096},
+    "attention_tma": {"seq_q": 4096, "seq_k": 4096},
 }
 HEAD_DIM = 64
 # The C tile of each GEMM example (64 where not listed).
-TILE_MN = {"matmul": 128}
+TILE_MN = {"matmul": 128, "matmul_tma": 128}
+
+
+def base(name):
+    """The example whose inputs, arguments and torch op a variant shares."""
+    return name[:-len("_tma")] if name.endswith("_tma") else name
 
 
 def flops(name, size):
-    if name == "attention":
+    if base(name) == "attention":
         return 4 * size["seq_q"] * size["seq_k"] * HEAD_DIM
     return 2 * size["m"] * size["n"] * size["k"]
 
 
 def grid(name, size):
-    if name == "attention":
+    if base(name) == "attention":
         return (math.ceil(size["seq_q"] / 32), 1, 1)
     tile = TILE_MN.get(name, 64)
     return (math.ceil(size["m"] / tile), math.ceil(size["n"] / tile), 1)
@@ -63,7 +74,7 @@ def check_size(name, size):
                          f"got {sorted(size)}")
     if any(v <= 0 for v in size.values()):
         raise ValueError(f"{name}: sizes must be positive")
-    if name != "attention" and any(v % 16 for v in size.values()):
+    if base(name) != "attention" and any(v % 16 for v in size.values()):
         # torch._int_mm and _scaled_mm need multiples of 16 (and
         # matmul.mlir multiples of 8 for N and K)
         raise ValueError(f"{name}: m, n and k must be multiples of 16")
@@ -73,7 +84,7 @@ def kernel_args(name, size, tensors):
     """The launch arguments of the example kernel, in its parameter order:
     ("ptr", tensor), ("i32", int bits) or ("f32", float bits)."""
     import struct
-    if name == "attention":
+    if base(name) == "attention":
         scale = struct.unpack("<I", struct.pack(
             "<f", 1 / math.sqrt(HEAD_DIM)))[0]
         return [("ptr", tensors["q"]), ("ptr", tensors["k"]),
@@ -90,6 +101,7 @@ def make_inputs(torch, name, size):
     """Device tensors for the kernel and a closure computing the same with
     torch."""
     cuda = "cuda"
+    name = base(name)
     if name == "attention":
         lq, lk = size["seq_q"], size["seq_k"]
         q = torch.randn(lq, HEAD_DIM, device=cuda, dtype=torch.float16)
@@ -142,15 +154,18 @@ def tflops(name, size, ms):
 
 
 def table(rows):
-    """rows: (name, size text, tileiras ms, torch ms, torch op)."""
-    head = ("example", "size", "tileiras TFLOP/s", "torch TFLOP/s",
-            "tileiras/torch", "torch op")
+    """rows: (name, size, tileiras ms, nvcc ms or None, torch ms or None,
+    torch op)."""
+    head = ("example", "size", "tileiras TFLOP/s", "nvcc TFLOP/s",
+            "torch TFLOP/s", "tileiras/nvcc", "tileiras/torch", "torch op")
     lines = []
-    for name, size, t_ms, r_ms, op in rows:
+    for name, size, t_ms, n_ms, r_ms, op in rows:
         t = tflops(name, size, t_ms)
+        n = tflops(name, size, n_ms) if n_ms else None
         r = tflops(name, size, r_ms) if r_ms else None
         lines.append((name, " ".join(f"{k}={v}" for k, v in size.items()),
-                      f"{t:.2f}", f"{r:.2f}" if r else "-",
+                      f"{t:.2f}", f"{n:.2f}" if n else "-",
+                      f"{r:.2f}" if r else "-", f"{t / n:.3f}" if n else "-",
                       f"{t / r:.3f}" if r else "-", op))
     widths = [max(len(str(x)) for x in col) for col in zip(head, *lines)]
     out = ["  ".join(str(x).ljust(w) for x, w in zip(row, widths)).rstrip()
@@ -163,6 +178,7 @@ TORCH_OP = {"matmul": "torch.matmul f16 (cuBLAS)",
             "matmul_int8": "torch._int_mm (cuBLASLt)",
             "matmul_fp8": "torch._scaled_mm e4m3",
             "attention": "F.scaled_dot_product_attention f16"}
+TORCH_OP.update({name: TORCH_OP[base(name)] for name in SIZES})
 
 
 def self_test():
@@ -172,6 +188,8 @@ def self_test():
     assert grid("matmul_fp8", {"m": 65, "n": 64, "k": 16}) == (2, 1, 1)
     assert grid("matmul", {"m": 129, "n": 128, "k": 16}) == (2, 1, 1)
     assert grid("attention", {"seq_q": 33, "seq_k": 1}) == (2, 1, 1)
+    assert grid("matmul_tma", {"m": 129, "n": 128, "k": 16}) == (2, 1, 1)
+    assert grid("attention_tma", {"seq_q": 33, "seq_k": 1}) == (2, 1, 1)
     assert parse_size("m=64, n=128,k=32") == {"m": 64, "n": 128, "k": 32}
     for bad in ("m=64,n=128", "m=64,n=128,k=33", "m=64,n=x,k=32", "m"):
         try:
@@ -190,7 +208,8 @@ def self_test():
     # 1 ms for 2 * 1024^3 flop: 2.147 TFLOP/s
     assert abs(tflops("matmul", {"m": 1024, "n": 1024, "k": 1024}, 1.0)
                - 2.147483648) < 1e-9
-    text = table([("matmul", {"m": 1024, "n": 1024, "k": 1024}, 2.0, 1.0,
-                   TORCH_OP["matmul"])])
-    assert "0.500" in text and "1.07" in text, text
+    text = table([("matmul", {"m": 1024, "n": 1024, "k": 1024}, 2.0, 4.0,
+                   1.0, TORCH_OP["matmul"])])
+    assert "0.500" in text and "2.000" in text and "1.07" in text, text
+    assert "0.54" in text, text  # nvcc: 4 ms
     return "timing self-test: ok"

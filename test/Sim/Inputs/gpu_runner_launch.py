@@ -98,3 +98,31 @@ for name in ("big.sm_90a.ptx", "small.sm_90a.ptx"):
     print(f"cupy {name}: max_dynamic_shared_size_bytes "
           f"{function.max_dynamic_shared_size_bytes}, shared_mem "
           f"{function.launches}")
+
+
+# --time hands CuPy's launcher torch tensors: their addresses go as 64-bit
+# parameters (cupy has no dtype for fp8 tensors). A TMA launch goes to the
+# driver with the CUfunction behind cupy's RawKernel (`.kernel.ptr`; a
+# RawKernel has no `.ptr`).
+class RawKernelLike(Kernel):
+    kernel = types.SimpleNamespace(ptr=0xF00)
+
+    def __call__(self, grid, block, args, shared_mem=0):
+        self.launches.append(args)
+
+
+driver = []
+run_on_gpu.driver_launch = lambda *args: driver.append(args)
+fake_cupy.cuda.get_current_stream = lambda: types.SimpleNamespace(ptr=7)
+fake_cupy.ndarray = type(None)
+cupy_backend.np = types.SimpleNamespace(uint64=lambda v: ("u64", hex(v)))
+tensor = types.SimpleNamespace(data_ptr=lambda: 0xABC000)
+plain = RawKernelLike()
+cupy_backend.launcher(plain, (1, 1, 1), (128, 1, 1), [("ptr", tensor)])()
+print(f"cupy torch tensor: {plain.launches}")
+cupy_backend.launcher(RawKernelLike(), (4, 1, 1), (128, 1, 1),
+                      [("ptr", tensor), ("tmap", ("map", 0x1000))],
+                      (1024, True))()
+function, grid, block, shared, stream, args = driver[0]
+print(f"cupy tmap: function {hex(function)} grid {grid} shared {shared} "
+      f"stream {stream} args {[(k, hex(v) if k == 'ptr' else v) for k, v in args]}")
