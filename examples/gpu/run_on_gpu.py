@@ -438,7 +438,8 @@ def time_examples(backend, ptx_dir, nvcc_dir, arch, names, sizes, warmup,
 
 
 def timing_sizes(parser, items):
-    sizes = {name: dict(size) for name, size in timing.SIZES.items()}
+    sizes = {name: dict(size)
+             for name, size in {**timing.SIZES, **timing.VARIANTS}.items()}
     for item in items:
         name, _, text = item.partition(":")
         if name not in sizes:
@@ -533,7 +534,8 @@ def main():
         print(specs.table(all_results))
     print(f"\n{len(runs) - len(failed)} passed, {len(failed)} failed")
     if args.time:
-        timed = [n for n in timing.SIZES if not only or n in only]
+        timed = [n for n in {**timing.SIZES, **timing.VARIANTS}
+                 if (not only and n in timing.SIZES) or n in only]
         print(f"\ntimes ({args.iters} launches after {args.warmup}, "
               f"{args.arch}):")
         print(time_examples(backend, args.ptx_dir, args.nvcc_dir, args.arch,

@@ -33,13 +33,21 @@ SIZES = {
     "matmul_tma": {"m": 4096, "n": 4096, "k": 4096},
     "attention_tma": {"seq_q": 4096, "seq_k": 4096},
 }
+# matmul_tma's tile-shape variants (build_variants.sh), timed when named
+# with --only.
+VARIANTS = {"matmul_tma_" + v: dict(SIZES["matmul"])
+            for v in ("k64", "n256", "n256k64", "s4")}
 HEAD_DIM = 64
 # The C tile of each GEMM example (64 where not listed).
-TILE_MN = {"matmul": 128, "matmul_tma": 128}
+TILE_MN = {"matmul": (128, 128), "matmul_tma": (128, 128),
+           "matmul_tma_k64": (128, 128), "matmul_tma_n256": (128, 256),
+           "matmul_tma_n256k64": (128, 256), "matmul_tma_s4": (128, 128)}
 
 
 def base(name):
     """The example whose inputs, arguments and torch op a variant shares."""
+    if name.startswith("matmul_tma"):
+        return "matmul"
     return name[:-len("_tma")] if name.endswith("_tma") else name
 
 
@@ -52,8 +60,8 @@ def flops(name, size):
 def grid(name, size):
     if base(name) == "attention":
         return (math.ceil(size["seq_q"] / 32), 1, 1)
-    tile = TILE_MN.get(name, 64)
-    return (math.ceil(size["m"] / tile), math.ceil(size["n"] / tile), 1)
+    tile_m, tile_n = TILE_MN.get(name, (64, 64))
+    return (math.ceil(size["m"] / tile_m), math.ceil(size["n"] / tile_n), 1)
 
 
 def parse_size(text):
@@ -68,7 +76,7 @@ def parse_size(text):
 
 
 def check_size(name, size):
-    wanted = set(SIZES[name])
+    wanted = set({**SIZES, **VARIANTS}[name])
     if set(size) != wanted:
         raise ValueError(f"{name} needs the sizes {sorted(wanted)}, "
                          f"got {sorted(size)}")
@@ -178,7 +186,7 @@ TORCH_OP = {"matmul": "torch.matmul f16 (cuBLAS)",
             "matmul_int8": "torch._int_mm (cuBLASLt)",
             "matmul_fp8": "torch._scaled_mm e4m3",
             "attention": "F.scaled_dot_product_attention f16"}
-TORCH_OP.update({name: TORCH_OP[base(name)] for name in SIZES})
+TORCH_OP.update({name: TORCH_OP[base(name)] for name in {**SIZES, **VARIANTS}})
 
 
 def self_test():
@@ -190,6 +198,7 @@ def self_test():
     assert grid("attention", {"seq_q": 33, "seq_k": 1}) == (2, 1, 1)
     assert grid("matmul_tma", {"m": 129, "n": 128, "k": 16}) == (2, 1, 1)
     assert grid("attention_tma", {"seq_q": 33, "seq_k": 1}) == (2, 1, 1)
+    assert grid("matmul_tma_n256", {"m": 129, "n": 257, "k": 16}) == (2, 2, 1)
     assert parse_size("m=64, n=128,k=32") == {"m": 64, "n": 128, "k": 32}
     for bad in ("m=64,n=128", "m=64,n=128,k=33", "m=64,n=x,k=32", "m"):
         try:

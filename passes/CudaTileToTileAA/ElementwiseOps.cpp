@@ -4,7 +4,7 @@
 // arith/math; integer ops and comparisons to arith. Rounding modes and
 // flush_to_zero become nv_tileaa's rounding_mode and ftz; maxf/minf flush
 // their result; itof with a directed rounding converts exactly to f64 and
-// rounds with fp_to_fp. What cannot be honoured is an error.
+// rounds with fp_to_fp, or from 64 bits corrects the nearest conversion.
 //
 //===----------------------------------------------------------------------===//
 
@@ -85,21 +85,6 @@ static std::optional<ct::Rounding> roundingOf(Operation *op) {
   return std::nullopt;
 }
 
-// The modifiers nv_tileaa cannot express. The verifier has already limited
-// every op to the modes the specification allows; of those only a directed
-// itof from a 64-bit integer has no exact route here (through f64 the
-// value would be rounded twice).
-static LogicalResult checkModifiers(Lowering &l, Operation *op) {
-  std::optional<ct::Rounding> mode = roundingOf(op);
-  if (!mode || !isa<ct::IToFOp>(op) || !isDirected(*mode))
-    return success();
-  Type from = cast<ct::TileType>(op->getOperand(0).getType()).getElementType();
-  if (from.getIntOrFloatBitWidth() <= 32)
-    return success();
-  return l.fail(op, "rounding<" + ct::stringifyRounding(*mode) +
-                        "> from a 64-bit integer is not supported");
-}
-
 // nv_tileaa's rounding mode for a cuda_tile one; none for nearest_even
 // (the default) and the modes of integer results.
 static std::optional<nv_tileaa::RoundingMode> tileaaMode(ct::Rounding mode) {
@@ -168,12 +153,107 @@ static Value flushSubnormals(Lowering &l, Value x) {
   return arith::SelectOp::create(l.b, l.loc, tiny, zero, x);
 }
 
-// itof: a directed rounding converts exactly to f64 (every integer of up to
-// 32 bits is an f64) and rounds once with fp_to_fp.
+// `like` with i`width` elements.
+static Type intLike(Type like, unsigned width) {
+  Type element = IntegerType::get(like.getContext(), width);
+  if (auto shaped = dyn_cast<RankedTensorType>(like))
+    return shaped.clone(element);
+  return element;
+}
+
+// A directed itof from a 64-bit integer: convert to nearest, then step one
+// ulp (the float's bits +-1) where that went the wrong way. The comparison
+// of the rounded value with the input is exact: a float of at least 2^p in
+// magnitude is an integer, and smaller integers convert exactly. Rounded
+// values past the integer range (2^63, 2^64, or f16's infinity) are beyond
+// every input and are kept away from the integer conversion.
+static Value directedIToF64(Lowering &l, Value in, Type result, bool isSigned,
+                            ct::Rounding mode) {
+  auto &b = l.b;
+  Location loc = l.loc;
+  auto element = cast<FloatType>(getElementTypeOrSelf(result));
+  Type bitsType = intLike(result, element.getWidth());
+  Type boolType = intLike(result, 1);
+  Value nearest =
+      l.create1(isSigned ? "arith.sitofp" : "arith.uitofp", result, in);
+  auto floatConst = [&](double v) {
+    APFloat value(v);
+    bool lost;
+    value.convert(element.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                  &lost);
+    return constantLike(l, result, b.getFloatAttr(element, value));
+  };
+  auto intConst = [&](Type type, int64_t v) {
+    return constantLike(l, type,
+                        b.getIntegerAttr(getElementTypeOrSelf(type), v));
+  };
+  double limit = isSigned ? 0x1p63 : 0x1p64;
+  Value over = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, nearest,
+                                     floatConst(limit));
+  // -2^63 is an input when the type holds it; f16 rounds it to -infinity,
+  // which is below every input.
+  APFloat lowest(-limit);
+  bool lost;
+  lowest.convert(element.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                 &lost);
+  Value under =
+      arith::CmpFOp::create(b, loc,
+                            lowest.isInfinity() ? arith::CmpFPredicate::OLE
+                                                : arith::CmpFPredicate::OLT,
+                            nearest, floatConst(-limit));
+  Value outside = arith::OrIOp::create(b, loc, over, under);
+  Value safe = arith::SelectOp::create(b, loc, outside, floatConst(0), nearest);
+  Type inType = in.getType();
+  Value back = isSigned ? Value(arith::FPToSIOp::create(b, loc, inType, safe))
+                        : Value(arith::FPToUIOp::create(b, loc, inType, safe));
+  auto cmp = [&](arith::CmpIPredicate sgn, arith::CmpIPredicate uns) {
+    return arith::CmpIOp::create(b, loc, isSigned ? sgn : uns, back, in);
+  };
+  // above: nearest > in; below: nearest < in.
+  Value above = arith::SelectOp::create(
+      b, loc, outside, over,
+      cmp(arith::CmpIPredicate::sgt, arith::CmpIPredicate::ugt));
+  Value below = arith::SelectOp::create(
+      b, loc, outside, under,
+      cmp(arith::CmpIPredicate::slt, arith::CmpIPredicate::ult));
+  Value negative =
+      isSigned ? Value(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                             in, intConst(inType, 0)))
+               : intConst(boolType, 0);
+  // The step in the float's bits: -1 shrinks the magnitude, +1 grows it
+  // (toward +-infinity past the largest finite value).
+  Value shrink = intConst(bitsType, -1), grow = intConst(bitsType, 1);
+  Value wrong, delta;
+  switch (mode) {
+  case ct::Rounding::Zero: // |nearest| > |in|
+    wrong = arith::SelectOp::create(b, loc, negative, below, above);
+    delta = shrink;
+    break;
+  case ct::Rounding::NegativeInf:
+    wrong = above;
+    delta = arith::SelectOp::create(b, loc, negative, grow, shrink);
+    break;
+  default: // PositiveInf
+    wrong = below;
+    delta = arith::SelectOp::create(b, loc, negative, shrink, grow);
+    break;
+  }
+  Value bits = arith::BitcastOp::create(b, loc, bitsType, nearest);
+  Value stepped = arith::AddIOp::create(b, loc, bits, delta);
+  Value chosen = arith::SelectOp::create(b, loc, wrong, stepped, bits);
+  return arith::BitcastOp::create(b, loc, result, chosen);
+}
+
+// itof: a directed rounding from up to 32 bits converts exactly to f64
+// (every such integer is an f64) and rounds once with fp_to_fp; from 64
+// bits it corrects the nearest conversion (directedIToF64).
 static Value lowerIToF(Lowering &l, ct::IToFOp op, Value in, Type result) {
   bool isSigned = op.getSignedness() == ct::Signedness::Signed;
   StringRef upstream = isSigned ? "arith.sitofp" : "arith.uitofp";
   std::optional<ct::Rounding> mode = op.getRounding();
+  if (mode && isDirected(*mode) &&
+      getElementTypeOrSelf(in.getType()).getIntOrFloatBitWidth() > 32)
+    return directedIToF64(l, in, result, isSigned, *mode);
   if (!mode || !isDirected(*mode) || getElementTypeOrSelf(result).isF64())
     return l.create1(upstream, result, in);
   Type f64 = l.b.getF64Type();
@@ -281,8 +361,6 @@ LogicalResult tileiras::cuda_tile_lowering::lowerElementwise(Lowering &l,
   if (direct.empty() && !special)
     return success();
   handled = true;
-  if (failed(checkModifiers(l, op)))
-    return failure();
   SmallVector<Value> in;
   for (Value v : op->getOperands())
     in.push_back(l.lookup(v));

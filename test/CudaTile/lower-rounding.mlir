@@ -1,5 +1,6 @@
 // Rounding modes and flush_to_zero: nv_tileaa's rounding_mode and ftz;
-// maxf/minf flush their result; directed itof rounds once from f64.
+// maxf/minf flush their result; directed itof rounds once from f64 (from
+// i64: rounds to nearest and corrects).
 // RUN: tileiras-opt %s --convert-cuda-tile-to-tileaa | FileCheck %s
 // RUN: tileiras --gpu-name=sm_90a --emit=mlir %s -o - | FileCheck %s --check-prefix=LLVM
 
@@ -91,6 +92,41 @@ cuda_tile.module @kernels {
     %r1 = itof %h unsigned rounding<positive_inf> : tile<8xi16> -> tile<8xf16>
     %r2 = itof %b signed rounding<negative_inf> : tile<8xi32> -> tile<8xf64>
     %r3 = itof %b signed : tile<8xi32> -> tile<8xf32>
+    return
+  }
+
+  // From i64 a directed itof rounds to nearest and steps the result's bits
+  // by one where that went the wrong way, judged by converting it back
+  // (kept away from values past the integer range). rz: back > x for
+  // x >= 0, back < x for x < 0, bits - 1.
+  // CHECK-LABEL: nv_tileaa.func @itof_i64
+  // CHECK: %[[N:.*]] = arith.sitofp %[[X:.*]] : tensor<8xi64> to tensor<8xf32>
+  // CHECK: %[[OVER:.*]] = arith.cmpf oge, %[[N]], %{{.*}} : tensor<8xf32>
+  // CHECK: %[[UNDER:.*]] = arith.cmpf olt, %[[N]], %{{.*}} : tensor<8xf32>
+  // CHECK: %[[OUT:.*]] = arith.ori %[[OVER]], %[[UNDER]]
+  // CHECK: %[[SAFE:.*]] = arith.select %[[OUT]], %{{.*}}, %[[N]]
+  // CHECK: %[[BACK:.*]] = arith.fptosi %[[SAFE]] : tensor<8xf32> to tensor<8xi64>
+  // CHECK: %[[GT:.*]] = arith.cmpi sgt, %[[BACK]], %[[X]]
+  // CHECK: %[[ABOVE:.*]] = arith.select %[[OUT]], %[[OVER]], %[[GT]]
+  // CHECK: %[[LT:.*]] = arith.cmpi slt, %[[BACK]], %[[X]]
+  // CHECK: %[[BELOW:.*]] = arith.select %[[OUT]], %[[UNDER]], %[[LT]]
+  // CHECK: %[[NEG:.*]] = arith.cmpi slt, %[[X]], %{{.*}} : tensor<8xi64>
+  // CHECK: %[[WRONG:.*]] = arith.select %[[NEG]], %[[BELOW]], %[[ABOVE]]
+  // CHECK: %[[BITS:.*]] = arith.bitcast %[[N]] : tensor<8xf32> to tensor<8xi32>
+  // CHECK: %[[STEP:.*]] = arith.addi %[[BITS]], %{{.*}} : tensor<8xi32>
+  // CHECK: %[[PICK:.*]] = arith.select %[[WRONG]], %[[STEP]], %[[BITS]]
+  // CHECK: arith.bitcast %[[PICK]] : tensor<8xi32> to tensor<8xf32>
+  // f16 cannot hold -2^63: -infinity counts as below every input.
+  // CHECK: arith.uitofp %{{.*}} : tensor<8xi64> to tensor<8xf16>
+  // CHECK: arith.sitofp %{{.*}} : tensor<8xi64> to tensor<8xf16>
+  // CHECK: arith.cmpf oge, %{{.*}}, %{{.*}} : tensor<8xf16>
+  // CHECK: arith.cmpf ole, %{{.*}}, %{{.*}} : tensor<8xf16>
+  entry @itof_i64(%x: tile<i64>) {
+    %a = reshape %x : tile<i64> -> tile<1xi64>
+    %b = broadcast %a : tile<1xi64> -> tile<8xi64>
+    %r0 = itof %b signed rounding<zero> : tile<8xi64> -> tile<8xf32>
+    %r1 = itof %b unsigned rounding<positive_inf> : tile<8xi64> -> tile<8xf16>
+    %r2 = itof %b signed rounding<negative_inf> : tile<8xi64> -> tile<8xf16>
     return
   }
 }

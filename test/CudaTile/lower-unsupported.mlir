@@ -18,16 +18,6 @@ cuda_tile.module @kernels {
 // -----
 
 cuda_tile.module @kernels {
-  entry @k(%a: tile<i64>) {
-    // expected-error @+1 {{'cuda_tile.itof' op cannot be lowered to nv_tileaa: rounding<zero> from a 64-bit integer is not supported}}
-    %b = itof %a signed rounding<zero> : tile<i64> -> tile<f32>
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @kernels {
   entry @k() {
     %a = constant <f8E4M3FN: 1.0> : tile<64x32xf8E4M3FN>
     %b = constant <f8E4M3FN: 1.0> : tile<32x64xf8E4M3FN>

@@ -448,6 +448,67 @@ def rounding(tc, rng):
     return None
 
 
+# (significand bits, largest exponent) of the itof64 result types.
+FORMATS = {"f32": (24, 127), "f64": (53, 1023), "f16": (11, 15),
+           "bf16": (8, 127)}
+
+
+def round_int(n, mode, fmt):
+    """The `fmt` value nearest to the integer n in the directed `mode` (rz,
+    rm, rp): n's p leading bits, plus one unit away from zero where the
+    mode points away from zero and bits were dropped; past the largest
+    finite value, infinity away from zero and that value toward it."""
+    p, emax = FORMATS[fmt]
+    neg, a = n < 0, abs(n)
+    drop = max(a.bit_length() - p, 0)
+    low = a >> drop << drop
+    away = {"rz": False, "rm": neg, "rp": not neg}[mode]
+    m = low + (1 << drop) if away and low != a else low
+    largest = (2 ** p - 1) << (emax - p + 1)
+    if m > largest:
+        m = math.inf if away else largest
+    return -float(m) if neg else float(m)
+
+
+def itof64(tc, rng):
+    """Inputs/itof64.mlir: itof with directed roundings from i64 to f32,
+    f64, f16 and bf16, signed and unsigned, against exact rounding of the
+    integers: the extremes, values one past a representable neighbour,
+    halfway values, f16's overflow edge and random magnitudes."""
+    fixed = [0, 1, -1, 2 ** 63 - 1, -2 ** 63, 2 ** 24 + 1, -(2 ** 24 + 1),
+             2 ** 24 + 3, 2 ** 53 + 1, -(2 ** 53 + 1), 2 ** 53 + 3,
+             2 ** 62 + 2 ** 39, 65504, 65505, 65519, 65520, 65535, 70000,
+             -65505, -65520, -70000, 2 ** 40 - 1, -(2 ** 40 - 1), 255, 257,
+             -257, 2 ** 63 - 2 ** 39, -(2 ** 63 - 2 ** 39), 2 ** 11 + 1]
+    z = fixed + [rng.choice([-1, 1]) * rng.randrange(2 ** rng.randint(1, 63))
+                 for _ in range(128 - len(fixed))]
+    rows = {"f32": [("s", "rz"), ("s", "rm"), ("s", "rp"), ("u", "rz"),
+                    ("u", "rm"), ("u", "rp")],
+            "f64": [("s", "rz"), ("s", "rp"), ("u", "rm")],
+            "f16": [("s", "rz"), ("s", "rm"), ("s", "rp"), ("u", "rp")],
+            "bf16": [("s", "rz"), ("s", "rp"), ("u", "rm")]}
+    size = {"f32": 4, "f64": 8, "f16": 2, "bf16": 2}
+    k = tc.build(os.path.join(INPUTS, "itof64.mlir"), target=TARGET)
+    out, _ = k.launch((1, 1, 1), (128, 1, 1), [Buffer("z", pack("q", z))] + [
+        Buffer("out_" + t, bytes(size[t] * 128 * len(r)))
+        for t, r in rows.items()])
+    for t, conversions in rows.items():
+        data = out["out_" + t]
+        if t == "bf16":
+            got = [struct.unpack("<f", struct.pack("<I", h << 16))[0]
+                   for h in unpack("H", data)]
+        else:
+            got = unpack({"f32": "f", "f64": "d", "f16": "e"}[t], data)
+        for row, (sign, mode) in enumerate(conversions):
+            want = [round_int(n if sign == "s" else n % 2 ** 64, mode, t)
+                    for n in z]
+            error = mismatch(f"itof64 {t} {sign} {mode}",
+                             got[128 * row:128 * row + 128], want)
+            if error:
+                return error
+    return None
+
+
 def globals_case(tc, rng):
     """Inputs/globals.mlir: a constant table read through get_global and a
     mutable counter (initialized to 100) incremented atomically."""
@@ -500,7 +561,7 @@ def unpack8(tc, rng):
 # Cases that need FP8 conversions (sm_89 and later).
 FP8_CASES = {"unpack8"}
 
-CASES = [loop_break, loop_return, rounding, globals_case, unpack8,
+CASES = [loop_break, loop_return, rounding, itof64, globals_case, unpack8,
          scan_argmax, gather, for_continue, extract, batched_mma, casts, argmax,
          atomic_red, pack_unpack, views, alloca]
 
