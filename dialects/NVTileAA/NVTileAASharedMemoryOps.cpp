@@ -61,6 +61,25 @@ LogicalResult WarpgroupDotOp::verify() {
                          << "] do not multiply into [" << c.getShape() << "]";
   if (getA().getType().getElementType() != getB().getType().getElementType())
     return emitOpError("operands must have one element type");
+  // tcgen05.mma (sm_100a family): one row per thread of 4 warps (tensor
+  // memory's 128 lanes), a second warpgroup taking the other half of the
+  // columns; synchronous.
+  if (auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(c.getEncoding())) {
+    ArrayRef<unsigned> warps = blocked.getWarpsPerCTA();
+    if (c.getDimSize(0) != 128 || warps.size() != 2 || warps[0] != 4 ||
+        (warps[1] != 1 && warps[1] != 2) ||
+        blocked.getThreadsPerWarp() != ArrayRef<unsigned>{32, 1} ||
+        blocked.getSizePerThread() !=
+            ArrayRef<unsigned>{1, unsigned(c.getDimSize(1)) / warps[1]})
+      return emitOpError("a blocked accumulator (tcgen05.mma) needs 128 rows, "
+                         "one per thread: sizePerThread [1, N / W], "
+                         "threadsPerWarp [32, 1], warpsPerCTA [4, W], W 1 "
+                         "or 2");
+    if (getPending() != 0)
+      return emitOpError("a tcgen05.mma warpgroup_dot (blocked accumulator) "
+                         "cannot be left pending");
+    return success();
+  }
   auto mma = dyn_cast_or_null<MmaEncodingAttr>(c.getEncoding());
   // A warpgroup is 4 consecutive warps; with all warps along M it owns
   // 64 consecutive rows, the M of one wgmma.
@@ -68,6 +87,7 @@ LogicalResult WarpgroupDotOp::verify() {
       mma.getWarpsPerCTA()[1] != 1 || mma.getWarpsPerCTA()[0] % 4 != 0 ||
       mma.getInstrShape()[0] != 16)
     return emitOpError("accumulator needs an #nv_tileaa.mma layout with "
-                       "instrShape [16, 8] and warpsPerCTA [4k, 1]");
+                       "instrShape [16, 8] and warpsPerCTA [4k, 1] (wgmma), "
+                       "or a blocked one of a row per thread (tcgen05.mma)");
   return success();
 }

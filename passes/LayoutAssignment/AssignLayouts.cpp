@@ -174,6 +174,16 @@ private:
       *kWidth = choice.kWidth;
     if (!choice.usesMma())
       return fmaDotLayout(asTile(dot.getType()));
+    if (choice.tcgen05) {
+      // One accumulator row per thread: tensor memory lane r is read by
+      // lane r % 32 of a warp w with w % 4 == r / 32 (tcgen05.ld 32x32b);
+      // a second warpgroup takes the right half of the columns (warps
+      // along M first: order [0, 1]; the registers run along N either way).
+      unsigned split = choice.warpsPerCTA[1];
+      unsigned columns = unsigned(asTile(dot.getType()).getShape()[1]) / split;
+      return nv::BlockedEncodingAttr::get(context, {1, columns}, {32, 1},
+                                          {4, split}, {0, 1});
+    }
     llvm::SmallVector<unsigned, 3> instrShape{choice.instrM,
                                               unsigned(layout::kMmaN)};
     if (choice.warpsPerCTA.size() == 3) // batched: one batch per instruction
@@ -552,7 +562,8 @@ private:
           Attribute accumulator = layoutOf(dot.getC());
           unsigned kWidth = 0;
           Attribute wanted = dotLayout(dot, &kWidth);
-          if (isa<nv::MmaEncodingAttr>(wanted) ||
+          bool tcgen05 = nv::isMeantForTcgen05(dot);
+          if (tcgen05 || isa<nv::MmaEncodingAttr>(wanted) ||
               !isa_and_nonnull<nv::BlockedEncodingAttr>(accumulator))
             accumulator = wanted;
           convertOperand(dot.getCMutable(), accumulator);
@@ -570,7 +581,11 @@ private:
           // rows and columns) unless that is too much to hold; then they
           // stay as they are and the dot lowering streams them from shared
           // memory one K step at a time.
-          if (keepsOperandsInRegisters(dot, accumulator)) {
+          // A tcgen05 dot's operands are converted too, so that the
+          // pipeliner finds and stages them (tileaa-warpgroup-dots then
+          // reads them from shared memory; the FMA operand layout is what
+          // remains if it cannot).
+          if (tcgen05 || keepsOperandsInRegisters(dot, accumulator)) {
             convertOperand(dot.getAMutable(), nv::DotOperandEncodingAttr::get(
                                                   context, 0, accumulator));
             convertOperand(dot.getBMutable(), nv::DotOperandEncodingAttr::get(

@@ -102,6 +102,30 @@ std::string whyNotWgmma(nv::DotOp dot, int64_t m, int64_t n, int64_t k,
         .str();
   return "";
 }
+/// Why `dot` cannot use tcgen05.mma, or "" when it can: f16/bf16 operands
+/// with an f32 accumulator loaded for the dot, M = 128 (one row per
+/// tensor-memory lane, cta_group::1), 4 or 8 warps (a second warpgroup
+/// takes the other half of the columns), N 8..256 in steps of 8 per
+/// warpgroup's half, K a multiple of 16.
+std::string whyNotTcgen05(nv::DotOp dot, int64_t m, int64_t n, int64_t k,
+                          unsigned numWarps) {
+  Type a = dot.getA().getType().getElementType();
+  if (!(a.isF16() || a.isBF16()) || !dot.getType().getElementType().isF32())
+    return "f16/bf16 operands with an f32 accumulator only";
+  if (dot.getType().getRank() != 2)
+    return "batched dots have no tcgen05 form";
+  if (!loadedForDot(dot.getA()) || !loadedForDot(dot.getB()))
+    return "both operands must be tiles loaded only for this dot";
+  if (numWarps != 4 && numWarps != 8)
+    return ("needs 4 or 8 warps, not " + llvm::Twine(numWarps)).str();
+  int64_t columnSplit = numWarps / 4;
+  if (m != 128 || n % (8 * columnSplit) != 0 || n > 256 || k % 16 != 0)
+    return ("M = " + llvm::Twine(m) + ", N = " + llvm::Twine(n) +
+            ", K = " + llvm::Twine(k) + " (M must be 128, N a multiple of " +
+            llvm::Twine(8 * columnSplit) + " up to 256, K a multiple of 16)")
+        .str();
+  return "";
+}
 } // namespace
 
 DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
@@ -135,8 +159,22 @@ DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
   choice.kWidth = operands->kWidth;
   choice.instrM = unsigned(instrM);
   std::string notWgmma;
+  if (targetspec::targetSupports(target, targetspec::InstrFamily::Tcgen05)) {
+    notWgmma = whyNotTcgen05(dot, m, n, k, numWarps);
+    if (notWgmma.empty()) {
+      choice.tcgen05 = true;
+      choice.warpsPerCTA = {4, numWarps / 4};
+      choice.description =
+          ("tcgen05.mma.m128n" + llvm::Twine(n) + "k16 " + operands->typeName)
+              .str();
+      return choice;
+    }
+    notWgmma = "not tcgen05: " + notWgmma;
+  }
   if (targetspec::targetSupports(target, targetspec::InstrFamily::Wgmma)) {
     notWgmma = whyNotWgmma(dot, m, n, k, numWarps);
+    if (!notWgmma.empty())
+      notWgmma = "not wgmma: " + notWgmma;
     if (notWgmma.empty()) {
       choice.wgmma = true;
       choice.warpsPerCTA = {numWarps, 1};
@@ -155,6 +193,6 @@ DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
   choice.description = "mma.sync." + shape + " " + operands->typeName +
                        (rank == 3 ? " batched" : "");
   if (!notWgmma.empty())
-    choice.description += " (not wgmma: " + notWgmma + ")";
+    choice.description += " (" + notWgmma + ")";
   return choice;
 }

@@ -36,6 +36,11 @@ struct DotPathChoice {
   /// has an mma.sync layout, which is what runs if tileaa-warpgroup-dots
   /// cannot read both operands from shared memory.
   bool wgmma = false;
+  /// The dot is meant for tcgen05.mma (sm_100a family): its accumulator
+  /// is a blocked layout of one row per thread (tensor memory's lanes:
+  /// warpsPerCTA [4, numWarps / 4]), its operands are staged like wgmma's,
+  /// and it stays an FMA dot if tileaa-warpgroup-dots cannot read them.
+  bool tcgen05 = false;
 
   bool usesMma() const { return kWidth != 0; }
 };

@@ -81,10 +81,11 @@ unsigned contiguousDim(const layout::LinearLayout &layout) {
 }
 
 /// True when `convert` feeds a dot that layout assignment meant for wgmma
-/// (tileaa-warpgroup-dots reads its operands from the slots).
-bool feedsWgmma(nv::ConvertLayoutOp convert) {
+/// or tcgen05.mma (tileaa-warpgroup-dots reads its operands from the
+/// slots).
+bool feedsSharedMma(nv::ConvertLayoutOp convert) {
   return convert->hasOneUse() && isa<nv::DotOp>(*convert->user_begin()) &&
-         nv::isMeantForWgmma(*convert->user_begin());
+         nv::readsOperandsFromShared(*convert->user_begin());
 }
 
 /// The buffer for `load`'s tile, or null when cp.async cannot copy it with
@@ -156,8 +157,8 @@ nv::SharedMemType barrierBufferFor(MLIRContext *context, unsigned slots) {
                                 IntegerType::get(context, 64), encoding);
 }
 
-/// The conversion to an mma operand layout that is `load`'s only user, in
-/// `loop`'s body.
+/// The conversion to an mma operand layout (or to any operand layout of a
+/// tcgen05 dot) that is `load`'s only user, in `loop`'s body.
 nv::ConvertLayoutOp operandConversion(Operation *load, scf::ForOp loop) {
   if (!load->hasOneUse())
     return {};
@@ -166,7 +167,8 @@ nv::ConvertLayoutOp operandConversion(Operation *load, scf::ForOp loop) {
     return {};
   auto operand = dyn_cast_or_null<nv::DotOperandEncodingAttr>(
       convert.getType().getEncoding());
-  if (!operand || !isa<nv::MmaEncodingAttr>(operand.getParent()))
+  if (!operand || !(isa<nv::MmaEncodingAttr>(operand.getParent()) ||
+                    feedsSharedMma(convert)))
     return {};
   return convert;
 }
@@ -199,7 +201,7 @@ SmallVector<Candidate> findCandidates(scf::ForOp loop, unsigned numSlots,
     if (!convert)
       continue;
     if (nv::SharedMemType type =
-            bufferFor(load, numSlots, axisInfo, feedsWgmma(convert)))
+            bufferFor(load, numSlots, axisInfo, feedsSharedMma(convert)))
       result.push_back({load, convert, type});
   }
   for (auto load : loop.getBody()->getOps<nv::TmaLoadOp>()) {

@@ -1,6 +1,7 @@
 //===- WarpgroupDots.cpp - wgmma reads dot operands from their slots ------===//
 //
-// After the pipeliner, a dot meant for wgmma reads A and B through
+// After the pipeliner, a dot meant for wgmma (or tcgen05.mma, which reads
+// the same canonical layouts) reads A and B through
 // local_loads (possibly behind a layout conversion) of buffer slots. Where
 // a slot holds a canonical wgmma layout (A K-major, B N-major:
 // layout::wgmmaOperandPlan) the dot reads it directly and the read goes;
@@ -11,7 +12,7 @@
 // proxy fence. A tile with no canonical layout keeps the dot on mma.sync,
 // with the reason in its dot_path.
 //
-// A warpgroup_dot that accumulates across an scf.for (C the iteration
+// A wgmma warpgroup_dot that accumulates across an scf.for (C the iteration
 // argument, the result only yielded back) whose rings have a spare slot
 // (reuse_distance 2) becomes asynchronous: it leaves itself running
 // (pending = 1) while the next iteration waits for and issues copies, and a
@@ -191,12 +192,16 @@ void rewriteDot(nv::DotOp dot) {
     std::string type;
     llvm::raw_string_ostream os(type);
     dot.getA().getType().getElementType().print(os);
-    dot->setAttr(nv::kDotPathAttrName,
-                 StringAttr::get(dot.getContext(), "mma.sync.m16n8k16 " + type +
-                                                       " (not wgmma: " + why +
-                                                       ")"));
+    // What the dot's layouts fall back to: mma.sync for wgmma, the FMA
+    // path for tcgen05 (its accumulator has no mma.sync layout).
+    std::string path =
+        nv::isMeantForTcgen05(dot)
+            ? "fma (not tcgen05: " + why + ")"
+            : "mma.sync.m16n8k16 " + type + " (not wgmma: " + why + ")";
+    dot->setAttr(nv::kDotPathAttrName, StringAttr::get(dot.getContext(), path));
     return;
   }
+  bool wgmmaDot = nv::isMeantForWgmma(dot);
   OpBuilder builder(dot);
   auto [bufferA, slotA] = materialize(builder, dot.getLoc(), *a);
   auto [bufferB, slotB] = materialize(builder, dot.getLoc(), *b);
@@ -214,8 +219,11 @@ void rewriteDot(nv::DotOp dot) {
     if (slot.load)
       slot.load.erase();
   }
-  if (std::optional<unsigned> index = asyncIterArg(wgmma))
-    makeAsync(wgmma, *index);
+  // tcgen05.mma runs synchronously (its accumulator is loaded from tensor
+  // memory within the op).
+  if (wgmmaDot)
+    if (std::optional<unsigned> index = asyncIterArg(wgmma))
+      makeAsync(wgmma, *index);
 }
 
 struct WarpgroupDotsPass
@@ -223,7 +231,7 @@ struct WarpgroupDotsPass
   void runOnOperation() override {
     SmallVector<nv::DotOp> dots;
     getOperation().walk([&](nv::DotOp dot) {
-      if (nv::isMeantForWgmma(dot))
+      if (nv::readsOperandsFromShared(dot))
         dots.push_back(dot);
     });
     for (nv::DotOp dot : dots)

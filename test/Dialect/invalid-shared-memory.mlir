@@ -171,3 +171,30 @@ nv_tileaa.func @wgmma_wait(%c: tensor<64x64xf32, #mma>) {
   %d = nv_tileaa.warpgroup_wait %c {pending = -1 : i32} : tensor<64x64xf32, #mma>
   nv_tileaa.return
 }
+
+// -----
+
+// A blocked accumulator is tcgen05.mma's: 128 rows, one per thread.
+#acc = #nv_tileaa.blocked<sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]>
+#sa = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+#sb = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @tcgen05_rows(%s: i32, %c: tensor<64x64xf32, #acc>) {
+  %a = nv_tileaa.local_alloc : !nv_tileaa.smem<2x64x32xf16, #sa>
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<2x32x64xf16, #sb>
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op a blocked accumulator (tcgen05.mma) needs 128 rows, one per thread: sizePerThread [1, N / W], threadsPerWarp [32, 1], warpsPerCTA [4, W], W 1 or 2}}
+  %d = nv_tileaa.warpgroup_dot %a[%s], %b[%s], %c : !nv_tileaa.smem<2x64x32xf16, #sa>, !nv_tileaa.smem<2x32x64xf16, #sb>, tensor<64x64xf32, #acc> -> tensor<64x64xf32, #acc>
+  nv_tileaa.return
+}
+
+// -----
+
+#acc = #nv_tileaa.blocked<sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]>
+#sa = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+#sb = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @tcgen05_pending(%s: i32, %c: tensor<128x64xf32, #acc>) {
+  %a = nv_tileaa.local_alloc : !nv_tileaa.smem<2x128x32xf16, #sa>
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<2x32x64xf16, #sb>
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op a tcgen05.mma warpgroup_dot (blocked accumulator) cannot be left pending}}
+  %d = nv_tileaa.warpgroup_dot %a[%s], %b[%s], %c {pending = 1 : i32} : !nv_tileaa.smem<2x128x32xf16, #sa>, !nv_tileaa.smem<2x32x64xf16, #sb>, tensor<128x64xf32, #acc> -> tensor<128x64xf32, #acc>
+  nv_tileaa.return
+}

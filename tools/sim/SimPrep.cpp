@@ -140,13 +140,13 @@ std::string flattenAddressSpaces(StringRef text,
     }
     static const std::regex cast(R"(\baddrspacecast\b)");
     flat = std::regex_replace(flat, cast, "bitcast");
-    // cp.async copies, TMA copies and mbarrier operations are not
+    // cp.async copies, TMA copies, mbarrier and tcgen05 operations are not
     // overloaded: with their address spaces gone they would no longer
     // verify (the parser verifies modules with debug info), so they are
     // renamed before parsing; renameNvvmIntrinsics treats the prefix like
     // llvm.nvvm.
     static const std::regex cpAsync(
-        R"(@llvm\.nvvm\.(cp\.async\.(c[ag]\.shared\.global|bulk\.[a-z0-9.]+)|mbarrier\.[a-z0-9._]+))");
+        R"(@llvm\.nvvm\.(cp\.async\.(c[ag]\.shared\.global|bulk\.[a-z0-9.]+)|mbarrier\.[a-z0-9._]+|tcgen05\.[a-z0-9._]+))");
     std::string renamed = std::regex_replace(
         flat, cpAsync, std::string("@") + kFlattenedNvvm + "$1");
     // immarg is for intrinsics only.
@@ -1158,10 +1158,13 @@ bool lowerWgmmaWait(CallInst *call, StringRef text, StringRef constraints) {
 void lowerTensorMemoryLoads(Module &m) {
   SmallVector<Function *> intrinsics;
   for (Function &f : m)
-    if (f.getName().starts_with("llvm.nvvm.tcgen05.ld."))
+    if (f.getName().starts_with("llvm.nvvm.tcgen05.ld.") ||
+        f.getName().starts_with(std::string(kFlattenedNvvm) + "tcgen05.ld."))
       intrinsics.push_back(&f);
   for (Function *f : intrinsics) {
-    StringRef name = f->getName().drop_front(strlen("llvm.nvvm."));
+    StringRef name = f->getName();
+    if (!name.consume_front("llvm.nvvm."))
+      name.consume_front(kFlattenedNvvm);
     for (User *user : make_early_inc_range(f->users())) {
       auto *call = dyn_cast<CallInst>(user);
       if (!call || call->getCalledOperand() != f)

@@ -115,9 +115,9 @@ bool sim::tcgen05::mmaF16(TensorMemory &tmem, const unsigned char *shared,
                           std::string &error) {
   InstrDescriptor id = decodeInstr(idesc);
   if (id.sparse || id.dType != 1 || id.aType > 1 || id.aType != id.bType ||
-      id.transposeA || id.transposeB || id.m != 128 || id.n < 8 || id.n > 256) {
+      id.m != 128 || id.n < 8 || id.n > 256) {
     error = "tcgen05.mma kind::f16 form not simulated (sparse, non-f32 D, "
-            "transposed operands, M other than 128 or a bad N)";
+            "M other than 128 or a bad N)";
     return false;
   }
   if ((d >> 16) != 0 || !tmem.allocated(d, id.n)) {
@@ -128,9 +128,12 @@ bool sim::tcgen05::mmaF16(TensorMemory &tmem, const unsigned char *shared,
   if (!decodeShared(aDesc, a, error) || !decodeShared(bDesc, b, error))
     return false;
   mma::Type type = id.aType ? mma::Type::BF16 : mma::Type::F16;
-  auto element = [&](const wgmma::Descriptor &desc, unsigned row, unsigned k,
-                     double &value) {
-    uint64_t at = wgmma::kMajorOffset(desc, 2, row, k);
+  // A transposed operand is MN-major: the same canonical layouts as
+  // wgmma's with imm-trans 1.
+  auto element = [&](const wgmma::Descriptor &desc, bool mnMajor, unsigned row,
+                     unsigned k, double &value) {
+    uint64_t at = mnMajor ? wgmma::mnMajorOffset(desc, 2, row, k)
+                          : wgmma::kMajorOffset(desc, 2, row, k);
     if (at + 2 > sharedBytes) {
       error = "tcgen05.mma operand outside shared memory";
       return false;
@@ -147,7 +150,8 @@ bool sim::tcgen05::mmaF16(TensorMemory &tmem, const unsigned char *shared,
       double sum = 0;
       for (unsigned k = 0; k < 16; ++k) {
         double x, y;
-        if (!element(a, row, k, x) || !element(b, n, k, y))
+        if (!element(a, id.transposeA, row, k, x) ||
+            !element(b, id.transposeB, n, k, y))
           return false;
         sum += x * y;
       }

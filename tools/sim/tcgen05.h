@@ -55,8 +55,10 @@ bool decodeShared(uint64_t bits, wgmma::Descriptor &d, std::string &error);
 
 /// tcgen05.mma.cta_group::1.kind::f16 (f16/bf16 A and B from shared
 /// memory, f32 D in tensor memory at `d`, M 128, K 16): D = A B (+ D when
-/// `accumulate`). False with `error` for a form not simulated or an
-/// operand outside shared or allocated tensor memory.
+/// `accumulate`). A transposed operand (instruction descriptor bits 15,
+/// 16) is read MN-major, as wgmma reads one with imm-trans 1. False with
+/// `error` for a form not simulated or an operand outside shared or allocated
+/// tensor memory.
 bool mmaF16(TensorMemory &tmem, const unsigned char *shared,
             uint64_t sharedBytes, uint32_t d, uint64_t aDesc, uint64_t bDesc,
             uint32_t idesc, bool accumulate, std::string &error);

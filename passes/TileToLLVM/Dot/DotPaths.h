@@ -9,6 +9,9 @@
 #define TILEIRAS_PASSES_TILETOLLVM_DOT_DOTPATHS_H
 
 #include "TileToLLVM/TileLowering.h"
+#include "tileiras/Layout/WgmmaLayouts.h"
+
+#include "mlir/IR/ImplicitLocOpBuilder.h"
 
 namespace tileiras::lowering {
 
@@ -33,10 +36,39 @@ lowerMmaSyncDot(nv_tileaa::DotOp op, mlir::Value a, mlir::Value b,
                 mlir::Value c, mlir::OpBuilder &builder,
                 const TileTypeConverter &tiles, LoweringState &state);
 
-/// warpgroup_dot on wgmma.mma_async (Wgmma.cpp, sm_90a).
+/// warpgroup_dot on wgmma.mma_async (Wgmma.cpp, sm_90a), or on
+/// tcgen05.mma when its accumulator is a blocked layout (Tcgen05.cpp).
 void populateWarpgroupDotPatterns(TileTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns,
                                   LoweringState &state);
+
+/// warpgroup_dot on tcgen05.mma (Tcgen05.cpp, sm_100a family): replaces
+/// `op` with D = A B + C (A B alone where `useC` is false).
+mlir::LogicalResult lowerTcgen05Dot(nv_tileaa::WarpgroupDotOp op,
+                                    mlir::Value aBuffer, mlir::Value aSlot,
+                                    mlir::Value bBuffer, mlir::Value bSlot,
+                                    mlir::Value c, mlir::Value useC,
+                                    mlir::ConversionPatternRewriter &rewriter,
+                                    const TileTypeConverter &tiles,
+                                    LoweringState &state);
+
+/// The descriptor fields of a warpgroup_dot slot (A K-major, B N-major when
+/// `mnMajor`), or an error at `op` when it holds no canonical layout.
+mlir::FailureOr<layout::WgmmaOperandPlan>
+sharedOperandPlan(nv_tileaa::WarpgroupDotOp op, nv_tileaa::SharedMemType type,
+                  bool mnMajor);
+
+/// The shared address (i64) of slot `slot` of `buffer`.
+mlir::Value sharedSlotBase(mlir::ImplicitLocOpBuilder &b, mlir::Value buffer,
+                           mlir::Value slot, nv_tileaa::SharedMemType type,
+                           mlir::Type stored);
+
+/// The 64-bit matrix descriptor of `plan` at `base` + `offset` bytes:
+/// wgmma's (swizzle code in bits 62..63) or tcgen05's (0b001 at bits
+/// 46..48, twice wgmma's swizzle code in bits 61..63).
+mlir::Value matrixDescriptor(mlir::ImplicitLocOpBuilder &b,
+                             const layout::WgmmaOperandPlan &plan,
+                             mlir::Value base, int64_t offset, bool tcgen05);
 
 /// f32 rounded to tf32 (10 mantissa bits, nearest, ties away from zero):
 /// cvt.rna.tf32.f32 where the target has it, integer ops otherwise.

@@ -32,8 +32,11 @@ namespace {
 
 constexpr int64_t kWgmmaM = 64, kWgmmaK = 16, kMaxN = 256;
 
+} // namespace
+
 FailureOr<layout::WgmmaOperandPlan>
-planOf(nv::WarpgroupDotOp op, nv::SharedMemType type, bool mnMajor) {
+lowering::sharedOperandPlan(nv::WarpgroupDotOp op, nv::SharedMemType type,
+                            bool mnMajor) {
   auto encoding = cast<nv::SwizzledSharedEncodingAttr>(type.getEncoding());
   auto plan = layout::wgmmaOperandPlan(
       type.getTileShape(), encoding.getOrder(),
@@ -47,6 +50,33 @@ planOf(nv::WarpgroupDotOp op, nv::SharedMemType type, bool mnMajor) {
   return *plan;
 }
 
+Value lowering::matrixDescriptor(ImplicitLocOpBuilder &b,
+                                 const layout::WgmmaOperandPlan &plan,
+                                 Value base, int64_t offset, bool tcgen05) {
+  uint64_t fixed =
+      uint64_t(plan.lboBytes >> 4) << 16 | uint64_t(plan.sboBytes >> 4) << 32 |
+      (tcgen05 ? uint64_t(1) << 46 | uint64_t(2 * plan.swizzleCode) << 61
+               : uint64_t(plan.swizzleCode) << 62);
+  Type i64 = b.getI64Type();
+  Value address =
+      LLVM::AddOp::create(b, base, intConstant(b, b.getLoc(), i64, offset));
+  Value start = LLVM::LShrOp::create(
+      b,
+      LLVM::AndOp::create(b, address, intConstant(b, b.getLoc(), i64, 0x3FFFF)),
+      intConstant(b, b.getLoc(), i64, 4));
+  return LLVM::OrOp::create(b, start,
+                            intConstant(b, b.getLoc(), i64, int64_t(fixed)));
+}
+
+Value lowering::sharedSlotBase(ImplicitLocOpBuilder &b, Value buffer,
+                               Value slot, nv::SharedMemType type,
+                               Type stored) {
+  Value pointer = memory::slotAddress(b, buffer, stored, type, slot);
+  return LLVM::PtrToIntOp::create(b, b.getI64Type(), pointer);
+}
+
+namespace {
+
 /// The lane and warp bases wgmma's accumulator fragment has: lane (g, t)
 /// at row g, column 2t; warp w at row 16 w.
 bool hasWgmmaThreads(const layout::LinearLayout &acc) {
@@ -57,28 +87,6 @@ bool hasWgmmaThreads(const layout::LinearLayout &acc) {
     if (base != Coord{16 << i, 0})
       return false;
   return true;
-}
-
-/// The 64-bit descriptor of `plan` at shared address `address` (i64).
-Value descriptor(ImplicitLocOpBuilder &b, const layout::WgmmaOperandPlan &plan,
-                 Value address) {
-  uint64_t fixed = uint64_t(plan.lboBytes >> 4) << 16 |
-                   uint64_t(plan.sboBytes >> 4) << 32 |
-                   uint64_t(plan.swizzleCode) << 62;
-  Type i64 = b.getI64Type();
-  Value start = LLVM::LShrOp::create(
-      b,
-      LLVM::AndOp::create(b, address, intConstant(b, b.getLoc(), i64, 0x3FFFF)),
-      intConstant(b, b.getLoc(), i64, 4));
-  return LLVM::OrOp::create(b, start,
-                            intConstant(b, b.getLoc(), i64, int64_t(fixed)));
-}
-
-/// The shared address (i64) of slot `slot` of `buffer`.
-Value slotBase(ImplicitLocOpBuilder &b, Value buffer, Value slot,
-               nv::SharedMemType type, Type stored) {
-  Value pointer = memory::slotAddress(b, buffer, stored, type, slot);
-  return LLVM::PtrToIntOp::create(b, b.getI64Type(), pointer);
 }
 
 /// "f16" or "bf16", the PTX type of an operand.
@@ -134,8 +142,8 @@ std::pair<Value, Value> operandBases(ImplicitLocOpBuilder &b,
                                      nv::WarpgroupDotOp op, Value aBuffer,
                                      Value aSlot, Value bBuffer, Value bSlot,
                                      Type stored, int64_t aRowBytes) {
-  Value aBase = slotBase(b, aBuffer, aSlot, op.getA().getType(), stored);
-  Value bBase = slotBase(b, bBuffer, bSlot, op.getB().getType(), stored);
+  Value aBase = sharedSlotBase(b, aBuffer, aSlot, op.getA().getType(), stored);
+  Value bBase = sharedSlotBase(b, bBuffer, bSlot, op.getB().getType(), stored);
   // Warpgroup g owns rows 64 g .. 64 g + 63 of every M repetition.
   Value group = LLVM::UDivOp::create(b, getWarpId(b, b.getLoc()),
                                      i32Constant(b, b.getLoc(), 4));
@@ -162,13 +170,18 @@ struct WarpgroupDotLowering
 LogicalResult WarpgroupDotLowering::matchAndRewrite(
     nv::WarpgroupDotOp op, OpAdaptor adaptor,
     ConversionPatternRewriter &rewriter) const {
+  if (isa<nv::BlockedEncodingAttr>(op.getType().getEncoding()))
+    return lowerTcgen05Dot(op, adaptor.getA(), adaptor.getSlotA(),
+                           adaptor.getB(), adaptor.getSlotB(), adaptor.getC(),
+                           adaptor.getUseC(), rewriter, tiles, state);
   if (!targetspec::targetSupports(state.target, targetspec::InstrFamily::Wgmma))
     return op.emitOpError() << "needs wgmma, which " << state.target.name()
                             << " lacks (sm_90a only)";
   nv::SharedMemType aType = op.getA().getType();
-  FailureOr<layout::WgmmaOperandPlan> aPlan = planOf(op, aType, false);
+  FailureOr<layout::WgmmaOperandPlan> aPlan =
+      sharedOperandPlan(op, aType, false);
   FailureOr<layout::WgmmaOperandPlan> bPlan =
-      planOf(op, op.getB().getType(), true);
+      sharedOperandPlan(op, op.getB().getType(), true);
   if (failed(aPlan) || failed(bPlan))
     return failure();
   auto accType = cast<RankedTensorType>(op.getType());
@@ -201,10 +214,6 @@ LogicalResult WarpgroupDotLowering::matchAndRewrite(
   if (op.getBarriers()) // every thread's stores into the slots are done
     emitBarrier(b, b.getLoc());
   NVVM::WgmmaFenceAlignedOp::create(b);
-  auto offset = [&](Value base, int64_t bytes) {
-    return LLVM::AddOp::create(
-        b, base, intConstant(b, b.getLoc(), b.getI64Type(), bytes));
-  };
   StringRef type = ptxType(aType.getElementType());
   for (int64_t row = 0; row < m; row += rowsPerRep)
     for (int64_t n0 = 0; n0 < n; n0 += chunk) {
@@ -216,10 +225,10 @@ LogicalResult WarpgroupDotLowering::matchAndRewrite(
       for (unsigned reg : *regs)
         chain.push_back(registers[reg]);
       for (int64_t k0 = 0; k0 < aType.getTileShape()[1]; k0 += kWgmmaK) {
-        Value descA =
-            descriptor(b, *aPlan, offset(aBase, aPlan->byteOffset(row, k0)));
-        Value descB =
-            descriptor(b, *bPlan, offset(bBase, bPlan->byteOffset(k0, n0)));
+        Value descA = matrixDescriptor(b, *aPlan, aBase,
+                                       aPlan->byteOffset(row, k0), false);
+        Value descB = matrixDescriptor(b, *bPlan, bBase,
+                                       bPlan->byteOffset(k0, n0), false);
         chain = issueWgmma(b, chain, descA, descB, k0 ? one : firstScale, type);
       }
       for (auto [reg, value] : llvm::zip(*regs, chain))

@@ -14,7 +14,10 @@ where the dot runs on wgmma (sm_90a, asynchronously across iterations), two
 more: without the loop's wait_group 1 (the TMA copies then overwrite slots
 that wgmmas in flight still read: the simulator's error), and with the
 wait_group after the loop leaving one group running (the accumulator is
-read before the last wgmmas retire: NaN poison).
+read before the last wgmmas retire: NaN poison); and where it runs on
+tcgen05.mma (sm_100a family), two more: without the wait on the commit's
+mbarrier (the simulator's error: the mbarrier is invalidated with the MMAs
+in flight) and without the commit (the wait never completes: deadlock).
 """
 import argparse
 import os
@@ -53,8 +56,14 @@ def main():
                 os.path.join(REPO, "examples", "matmul_tma.mlir"), "-o", ll])
     with open(ll) as f:
         text = f.read()
+    # The TMA slots' waits take the phase in a register ("r,r,n"); the
+    # tcgen05 commit's (sm_100a) waits on phase 0, an immediate ("r,n,n").
     wait = re.compile(r"^ *call void asm sideeffect \"[^\"]*mbarrier\.try_wait"
-                      r"\.parity[^\n]*\n", re.M)
+                      r"\.parity[^\n]*\"r,r,n\"[^\n]*\n", re.M)
+    mma_wait = re.compile(r"^ *call void asm sideeffect \"[^\"]*mbarrier\."
+                          r"try_wait\.parity[^\n]*\"r,n,n\"[^\n]*\n", re.M)
+    commit = re.compile(r"^ *call void @llvm\.nvvm\.tcgen05\.commit\.shared"
+                        r"\.cg1\([^\n]*\n", re.M)
     parity = re.compile(r"(mbarrier\.try_wait\.parity[^\n]*\"\(ptr "
                         r"addrspace\(3\) [^,]+, )i32 [^,]+,")
     if len(wait.findall(text)) != 1:
@@ -93,6 +102,12 @@ def main():
                          text.replace(final_wait,
                                       "wgmma.wait_group.sync.aligned 1;"),
                          metadata))
+    tcgen05 = (len(commit.findall(text)), len(mma_wait.findall(text)))
+    print(f"tcgen05 commits: {tcgen05[0]}, waits on them: {tcgen05[1]}")
+    if tcgen05 == (1, 1):
+        variants.append(("no wait on the tcgen05 commit",
+                         mma_wait.sub("", text), metadata))
+        variants.append(("no tcgen05 commit", commit.sub("", text), metadata))
     for index, (name, body, meta) in enumerate(variants):
         path = os.path.join(args.work, f"variant_{index}.ll")
         with open(path, "w") as f:

@@ -118,4 +118,63 @@ TEST(SimTcgen05, MmaF16IntoTensorMemory) {
       << "M 64 not simulated";
 }
 
+// Transpose B (instruction descriptor bit 16): B is read N-major, as
+// wgmma's imm-trans-b 1 reads it; here a 16 x 64 B in 128-byte rows with
+// the 128B swizzle (swizzle code 2), K rows 128 bytes apart, 8-row atoms
+// SBO = 1024 apart. The reference is the plain product of the values put
+// at wgmma's MN-major offsets; a K-major reading of the same bytes (bit 16
+// clear) gives another result.
+TEST(SimTcgen05, MmaF16TransposedB) {
+  std::vector<unsigned char> shared(16384, 0);
+  auto put = [&](uint64_t at, int v) {
+    uint16_t h = sim::mma::encodeF16(v);
+    memcpy(&shared[at], &h, 2);
+  };
+  sim::wgmma::Descriptor a{0, 128, 256, 0, 0}, b{8192, 0, 1024, 0, 1};
+  auto value = [](unsigned r, unsigned k, int salt) {
+    return int((r * 3 + k * salt) % 7) - 3;
+  };
+  for (unsigned r = 0; r < 128; ++r)
+    for (unsigned k = 0; k < 16; ++k)
+      put(sim::wgmma::kMajorOffset(a, 2, r, k), value(r, k, 5));
+  for (unsigned n = 0; n < 64; ++n)
+    for (unsigned k = 0; k < 16; ++k)
+      put(sim::wgmma::mnMajorOffset(b, 2, n, k), value(n, k, 2));
+  auto desc = [](const sim::wgmma::Descriptor &d, uint64_t code) {
+    return d.start >> 4 | (d.lbo >> 4) << 16 | (d.sbo >> 4) << 32 |
+           uint64_t(1) << 46 | code << 61;
+  };
+  TensorMemory t;
+  std::string error;
+  uint32_t address;
+  ASSERT_TRUE(t.allocate(64, address, error));
+  uint32_t idesc = 1 << 4 | 1 << 16 | (64 >> 3) << 17 | (128 >> 4) << 24;
+  ASSERT_TRUE(mmaF16(t, shared.data(), shared.size(), address, desc(a, 0),
+                     desc(b, 2), idesc, false, error))
+      << error;
+  for (unsigned r : {0u, 5u, 64u, 127u})
+    for (unsigned n : {0u, 7u, 8u, 33u, 63u}) {
+      float want = 0;
+      for (unsigned k = 0; k < 16; ++k)
+        want += value(r, k, 5) * value(n, k, 2);
+      float got;
+      memcpy(&got, &t.at(r, n), 4);
+      EXPECT_EQ(got, want) << "row " << r << " column " << n;
+    }
+  uint32_t kMajor = idesc & ~(1u << 16);
+  ASSERT_TRUE(mmaF16(t, shared.data(), shared.size(), address, desc(a, 0),
+                     desc(b, 2), kMajor, false, error))
+      << error;
+  bool differs = false;
+  for (unsigned n = 0; n < 64; ++n) {
+    float want = 0;
+    for (unsigned k = 0; k < 16; ++k)
+      want += value(1, k, 5) * value(n, k, 2);
+    float got;
+    memcpy(&got, &t.at(1, n), 4);
+    differs |= got != want;
+  }
+  EXPECT_TRUE(differs) << "the transpose bit is not read";
+}
+
 } // namespace

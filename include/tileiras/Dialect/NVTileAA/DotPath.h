@@ -21,6 +21,20 @@ inline bool isMeantForWgmma(mlir::Operation *dot) {
   return path && path.getValue().starts_with("wgmma");
 }
 
+/// Whether layout assignment meant `dot` for tcgen05.mma (its path starts
+/// with "tcgen05"): its accumulator has tensor memory's row-per-thread
+/// layout and its operands are read from shared memory, like wgmma's.
+inline bool isMeantForTcgen05(mlir::Operation *dot) {
+  auto path = dot->getAttrOfType<mlir::StringAttr>(kDotPathAttrName);
+  return path && path.getValue().starts_with("tcgen05");
+}
+
+/// Whether `dot` is meant for an instruction that reads both operands from
+/// shared memory through descriptors (wgmma or tcgen05.mma).
+inline bool readsOperandsFromShared(mlir::Operation *dot) {
+  return isMeantForWgmma(dot) || isMeantForTcgen05(dot);
+}
+
 } // namespace tileiras::nv_tileaa
 
 #endif // TILEIRAS_DIALECT_NVTILEAA_DOTPATH_H

@@ -1,0 +1,26 @@
+// On sm_100a examples/matmul.mlir's dot (128 x 128, 8 warps) is meant for
+// tcgen05.mma: its accumulator has tensor memory's layout (a row per
+// thread, warpgroup 1 on the right half of the columns), the pipeliner
+// stages A and B in the canonical layouts (no spare slot: tcgen05.mma
+// runs synchronously), and tileaa-warpgroup-dots reads them from their
+// slots (cp.async filled them: proxy fence). Plain sm_100 and sm_120a keep
+// mma.sync; a dot of 64 rows says why it is not tcgen05.
+// RUN: tileiras-opt %tileiras_src/examples/matmul.mlir -tileaa-resolve-target='gpu-name=sm_100a' -tileaa-assign-layouts -tileaa-pipeline -tileaa-warpgroup-dots | FileCheck %s
+// RUN: tileiras-opt %tileiras_src/examples/matmul.mlir -tileaa-resolve-target='gpu-name=sm_110f' -tileaa-assign-layouts | FileCheck %s --check-prefix=PATH
+// RUN: tileiras-opt %tileiras_src/examples/matmul.mlir -tileaa-resolve-target='gpu-name=sm_100' -tileaa-assign-layouts | FileCheck %s --check-prefix=PLAIN
+// RUN: tileiras-opt %tileiras_src/examples/matmul.mlir -tileaa-resolve-target='gpu-name=sm_120a' -tileaa-assign-layouts | FileCheck %s --check-prefix=PLAIN
+// RUN: tileiras-opt %S/warpgroup-dots.mlir -split-input-file -tileaa-resolve-target='gpu-name=sm_100a' -tileaa-assign-layouts | FileCheck %s --check-prefix=SMALL
+
+// CHECK-DAG: #[[ACC:blocked[0-9]*]] = #nv_tileaa.blocked<sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 2], order = [0, 1]>
+// CHECK-DAG: #[[SA:shared[0-9]*]] = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+// CHECK-DAG: #[[SB:shared[0-9]*]] = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], segment = 64>
+// CHECK: %[[A:.*]] = nv_tileaa.local_alloc : !nv_tileaa.smem<3x128x32xf16, #[[SA]]>
+// CHECK: %[[B:.*]] = nv_tileaa.local_alloc : !nv_tileaa.smem<3x32x128xf16, #[[SB]]>
+// CHECK: scf.for {{.*}} -> (tensor<128x128xf32, #[[ACC]]>
+// CHECK: nv_tileaa.warpgroup_dot %[[A]][%[[SLOT:.*]]], %[[B]][%[[SLOT]]], %{{.*}} {proxy_fence} : !nv_tileaa.smem<3x128x32xf16, #[[SA]]>, !nv_tileaa.smem<3x32x128xf16, #[[SB]]>, tensor<128x128xf32, #[[ACC]]> -> tensor<128x128xf32, #[[ACC]]>
+// CHECK-NOT: nv_tileaa.dot
+// CHECK-NOT: warpgroup_wait
+// PATH: dot_path = "tcgen05.mma.m128n128k16 f16"
+// PLAIN: dot_path = "mma.sync.m16n8k16 f16"
+// SMALL: dot_path = "mma.sync.m16n8k16 f16 (not tcgen05: M = 64, N = 64, K = 32 (M must be 128, N a multiple of 8 up to 256, K a multiple of 16))"
+// SMALL: dot_path = "mma.sync.m16n8k16 f16 (not tcgen05: M = 64, N = 64, K = 32 (M must be 128, N a multiple of 16 up to 256, K a multiple of 16))"
