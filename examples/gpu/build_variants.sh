@@ -10,6 +10,7 @@
 #   matmul_tma_n256      128 x 256 tiles of C
 #   matmul_tma_n256k64   both
 #   matmul_tma_s4        4 pipeline stages instead of 3
+#   matmul_tma_w4n64     4 warps, 128 x 64 tiles
 #
 # Sources go to <outdir>/src, PTX and metadata beside the examples' in
 # <outdir> (defaults: sm_90a, build/examples-ptx; $TILEIRAS as in
@@ -32,6 +33,8 @@ sed -e "$k64" "$SRC" > "$OUT/src/matmul_tma_k64.mlir"
 sed -e "$n256" "$SRC" > "$OUT/src/matmul_tma_n256.mlir"
 sed -e "$k64" -e "$n256" "$SRC" > "$OUT/src/matmul_tma_n256k64.mlir"
 sed -e 's/numStages = 3/numStages = 4/' "$SRC" > "$OUT/src/matmul_tma_s4.mlir"
+sed -e 's/numWarps = 8/numWarps = 4/' -e 's/32x128xf16/32x64xf16/g' \
+  -e 's/128x128xf32/128x64xf32/g' "$SRC" > "$OUT/src/matmul_tma_w4n64.mlir"
 # Each edit must have happened (the example changing would break a sed).
 grep -q 'strides_div_by = array<i64: 4, 1>' "$OUT/src/matmul_tma_store.mlir"
 grep -q 'tensor<64x128xf16>' "$OUT/src/matmul_tma_k64.mlir"
@@ -39,6 +42,8 @@ grep -q 'arith.constant 63' "$OUT/src/matmul_tma_k64.mlir"
 grep -q 'tensor<128x256xf32>' "$OUT/src/matmul_tma_n256.mlir"
 grep -q 'tensor<64x256xf16>' "$OUT/src/matmul_tma_n256k64.mlir"
 grep -q 'numStages = 4' "$OUT/src/matmul_tma_s4.mlir"
+grep -q 'numWarps = 4' "$OUT/src/matmul_tma_w4n64.mlir"
+grep -q 'tensor<128x64xf32>' "$OUT/src/matmul_tma_w4n64.mlir"
 ! grep -q '_div_by' "$OUT/src/matmul_tma_unhinted.mlir"
 
 for source in "$OUT"/src/*.mlir; do

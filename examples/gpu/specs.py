@@ -679,21 +679,24 @@ def _cuda_tile(spec):
 CUDA_TILE_SPECS = [_cuda_tile(s) for s in SPECS
                    if s.name in ("vector_add", "softmax")] + [
                        _cuda_tile(_matmul_general())]
-def _matmul_tma_tiles(suffix, tile_n):
+def _matmul_tma_tiles(suffix, tile_n, num_warps=8):
     """matmul_tma.mlir with another tile shape or pipeline depth
     (examples/gpu/build_variants.sh writes them: `k64` steps K by 64,
-    `n256` computes 128 x 256 tiles of C, `s4` has 4 stages): the same
+    `n256` computes 128 x 256 tiles of C, `s4` has 4 stages, `w4n64` 128 x
+    64 tiles with 4 warps): the same
     kernel contract and references, ceil(N / tile_n) programs along y."""
     spec = copy.copy(_matmul_tma())
     spec.name = "matmul_tma_" + suffix
     spec.grid = lambda s: (cdiv(s["m"], 128), cdiv(s["n"], tile_n), 1)
+    spec.num_warps = num_warps
     return spec
 
 
 # Need their source from --mlir or build_variants.sh.
 VARIANT_SPECS = [_matmul_tma_unhinted(), _matmul_tma_store(),
                  _matmul_tma_tiles("k64", 128), _matmul_tma_tiles("n256", 256),
-                 _matmul_tma_tiles("n256k64", 256), _matmul_tma_tiles("s4", 128)]
+                 _matmul_tma_tiles("n256k64", 256), _matmul_tma_tiles("s4", 128),
+                 _matmul_tma_tiles("w4n64", 64, num_warps=4)]
 BY_NAME = {spec.name: spec
            for spec in SPECS + CUDA_TILE_SPECS + VARIANT_SPECS}
 
