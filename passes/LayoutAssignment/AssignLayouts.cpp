@@ -471,9 +471,11 @@ private:
     if (auto broadcast = dyn_cast<nv::BroadcastOp>(def))
       return isa<nv::BlockedEncodingAttr, nv::MmaEncodingAttr>(layout) &&
              canRematerialize(broadcast.getSrc(), layout, budget);
-    if (auto expand = dyn_cast<nv::ExpandDimsOp>(def))
-      return canRematerialize(expand.getSrc(), slice(expand.getAxis(), layout),
-                              budget);
+    // Below an expand_dims the source may also be converted: a broadcast
+    // row or column moves through shared memory instead of the whole tile
+    // (attention's rescaling of its accumulator by a per-row factor).
+    if (isa<nv::ExpandDimsOp>(def))
+      return true;
     if (!isCheapIndexOp(def))
       return false;
     for (Value operand : def->getOperands())
@@ -492,7 +494,7 @@ private:
     llvm::SmallVector<Value> operands;
     if (auto expand = dyn_cast<nv::ExpandDimsOp>(def))
       operands.push_back(
-          rematerialize(expand.getSrc(), slice(expand.getAxis(), layout)));
+          convert(expand.getSrc(), slice(expand.getAxis(), layout)));
     else
       for (Value operand : def->getOperands())
         operands.push_back(rematerialize(operand, layout));
