@@ -344,8 +344,11 @@ static FailureOr<Value> lowerSpecial(Lowering &l, Operation *op, ValueRange in,
     unsigned from =
         getElementTypeOrSelf(in[0].getType()).getIntOrFloatBitWidth();
     unsigned to = getElementTypeOrSelf(result).getIntOrFloatBitWidth();
-    // FP8 has no arith lowering on tiles; fp_to_fp converts every format.
-    if (from == 8 || to == 8)
+    // FP8 and tf32 have no arith lowering on tiles; fp_to_fp converts
+    // every format.
+    bool tf32 = isa<FloatTF32Type>(getElementTypeOrSelf(in[0].getType())) ||
+                isa<FloatTF32Type>(getElementTypeOrSelf(result));
+    if (from == 8 || to == 8 || tf32)
       return l.create1("nv_tileaa.fp_to_fp", result, in);
     return l.create1(from < to ? "arith.extf" : "arith.truncf", result, in);
   }

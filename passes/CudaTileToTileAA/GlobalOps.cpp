@@ -21,7 +21,8 @@ namespace ct = tileiras::cuda_tile;
 static constexpr unsigned kGlobalAddressSpace = 1;
 
 // The initializer as an LLVM array constant: i1 values take a byte each,
-// 8-bit floats their bit patterns.
+// 8-bit floats their bit patterns, tf32 values the f32 they are exactly
+// (tf32 tiles travel as f32, 4 bytes per element in memory too).
 static FailureOr<DenseElementsAttr> initializer(ct::GlobalOp op) {
   auto dense = cast<DenseElementsAttr>(op.getValue());
   Type element = dense.getElementType();
@@ -33,6 +34,16 @@ static FailureOr<DenseElementsAttr> initializer(ct::GlobalOp op) {
     for (bool bit : dense.getValues<bool>())
       bytes.push_back(APInt(8, bit));
     return DenseElementsAttr::get(type, bytes);
+  }
+  if (isa<FloatTF32Type>(element)) {
+    auto type = RankedTensorType::get({n}, Float32Type::get(ctx));
+    SmallVector<APFloat> values;
+    for (APFloat value : dense.getValues<APFloat>()) {
+      bool lost;
+      value.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven, &lost);
+      values.push_back(value);
+    }
+    return DenseElementsAttr::get(type, values);
   }
   bool native = isa<IntegerType>(element) || element.isF16() ||
                 element.isBF16() || element.isF32() || element.isF64();

@@ -8,6 +8,8 @@
 // CHECK: llvm.mlir.global external @counter(dense<7> : tensor<4xi32>) {addr_space = 1 : i32} : !llvm.array<4 x i32>
 // CHECK: llvm.mlir.global external @flags(dense<[1, 0]> : tensor<2xi8>) {addr_space = 1 : i32} : !llvm.array<2 x i8>
 // CHECK: llvm.mlir.global external @bytes(dense<[56, -72]> : tensor<2xi8>) {addr_space = 1 : i32} : !llvm.array<2 x i8>
+// tf32 values are stored as the f32 they are (0.1 rounded to tf32).
+// CHECK: llvm.mlir.global external @narrow(dense<[1.500000e+00, 0.0999755859]> : tensor<2xf32>) {addr_space = 1 : i32} : !llvm.array<2 x f32>
 // CHECK-LABEL: nv_tileaa.func @k
 // CHECK: %[[A:.*]] = llvm.mlir.addressof @table : !llvm.ptr<1>
 // CHECK: %[[I:.*]] = llvm.ptrtoint %[[A]] : !llvm.ptr<1> to i64
@@ -30,6 +32,7 @@ cuda_tile.module @kernels {
   global @counter <i32: 7> : tile<4xi32>
   global @flags <i1: [true, false]> : tile<2xi1>
   global @bytes <f8E4M3FN: [1.0, -1.0]> : tile<2xf8E4M3FN>
+  global @narrow <tf32: [1.5, 0.1]> : tile<2xtf32>
   entry @k(%y: tile<ptr<f32>>, %n: tile<i32>) {
     %g = get_global @table : tile<ptr<f32>>
     %gn = offset %g, %n : tile<ptr<f32>>, tile<i32> -> tile<ptr<f32>>

@@ -11,13 +11,6 @@ cuda_tile.module @kernels {
 // -----
 
 cuda_tile.module @kernels {
-  // expected-error @+1 {{'cuda_tile.global' op cannot be lowered to nv_tileaa: globals of 'tf32' are not supported}}
-  global @g <tf32: [1.0, 2.0]> : tile<2xtf32>
-}
-
-// -----
-
-cuda_tile.module @kernels {
   entry @k() {
     %a = constant <f8E4M3FN: 1.0> : tile<64x32xf8E4M3FN>
     %b = constant <f8E4M3FN: 1.0> : tile<32x64xf8E4M3FN>

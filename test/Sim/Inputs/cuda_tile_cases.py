@@ -509,6 +509,39 @@ def itof64(tc, rng):
     return None
 
 
+def round_tf32(text):
+    """The decimal `text` rounded to tf32 (11 significant bits, ties to
+    even), as the parser rounds a tf32 literal."""
+    q = F(text)
+    if q == 0:
+        return 0.0
+    a = abs(q)
+    e = a.numerator.bit_length() - a.denominator.bit_length()
+    if F(2) ** e > a:
+        e -= 1
+    n = a / F(2) ** (e - 10)
+    low = n.numerator // n.denominator
+    rest = n - low
+    if rest > F(1, 2) or (rest == F(1, 2) and low % 2):
+        low += 1
+    value = float(low * F(2) ** (e - 10))
+    return -value if q < 0 else value
+
+
+def tf32_global(tc, rng):
+    """Inputs/tf32_global.mlir: a tf32 module global (stored as f32 bits)
+    read through get_global and widened to f32, against the literals
+    rounded to tf32."""
+    texts = ["0.5", "1.0", "-1.5", "2.25", "0.1", "0.3333333333", "-1024.0",
+             "65504.0", "1.0e-3", "-7.0", "3.0", "0.0", "100.0", "-0.125",
+             "6.5", "1.0e10"]
+    k = tc.build(os.path.join(INPUTS, "tf32_global.mlir"), target=TARGET)
+    out, _ = k.launch((1, 1, 1), (128, 1, 1),
+                      [Buffer("y", pack("f", [0.0] * 16))])
+    return mismatch("tf32 global", unpack("f", out["y"]),
+                    [round_tf32(t) for t in texts])
+
+
 def globals_case(tc, rng):
     """Inputs/globals.mlir: a constant table read through get_global and a
     mutable counter (initialized to 100) incremented atomically."""
@@ -561,7 +594,8 @@ def unpack8(tc, rng):
 # Cases that need FP8 conversions (sm_89 and later).
 FP8_CASES = {"unpack8"}
 
-CASES = [loop_break, loop_return, rounding, itof64, globals_case, unpack8,
+CASES = [loop_break, loop_return, rounding, itof64, globals_case,
+         tf32_global, unpack8,
          scan_argmax, gather, for_continue, extract, batched_mma, casts, argmax,
          atomic_red, pack_unpack, views, alloca]
 
