@@ -129,8 +129,9 @@ static FailureOr<Access> viewAccess(Lowering &l, Operation *op, Value view,
   } else {
     viewLayout(view.getType(), dimMap, steps);
   }
+  // A 0-d view is its one element: the base pointer, always in bounds.
   if (tile.empty())
-    return l.fail(op, "0-d views are not supported yet");
+    return Access{tv.base, Value()};
   Type offType = tv.strides.front().getType();
   Value offsets, mask;
   for (size_t k = 0; k < tile.size(); ++k) {
@@ -204,6 +205,13 @@ static LogicalResult lowerLoadView(Lowering &l, ct::LoadViewTkoOp op) {
     return failure();
   auto tile = cast<ct::TileType>(op.getTile().getType());
   int32_t padding = std::max(viewPadding(op.getView().getType()), 0);
+  if (!access->mask) { // 0-d: nothing to mask or pad
+    l.map1(op.getTile(),
+           l.create1("nv_tileaa.load", l.convertType(tile), {access->pointers},
+                     withSegments(l, op, {1, 0, 0})));
+    l.map1(op.getResultToken(), l.token());
+    return success();
+  }
   Value other =
       paddingValue(l, tile.getElementType(), padding, tile.getShape());
   l.map1(op.getTile(), l.create1("nv_tileaa.load", l.convertType(tile),
@@ -217,9 +225,10 @@ static LogicalResult lowerStoreView(Lowering &l, ct::StoreViewTkoOp op) {
   FailureOr<Access> access = viewAccess(l, op, op.getView(), op.getIndices());
   if (failed(access))
     return failure();
-  l.create("nv_tileaa.store", {},
-           {access->pointers, l.lookup(op.getTile()), access->mask},
-           ordering(l, op));
+  SmallVector<Value> operands{access->pointers, l.lookup(op.getTile())};
+  if (access->mask)
+    operands.push_back(access->mask);
+  l.create("nv_tileaa.store", {}, operands, ordering(l, op));
   l.map1(op.getResultToken(), l.token());
   return success();
 }
@@ -257,8 +266,11 @@ static LogicalResult lowerAtomicRedView(Lowering &l,
   FailureOr<Access> access = viewAccess(l, op, op.getView(), op.getIndices());
   if (failed(access))
     return failure();
+  SmallVector<Value> operands{access->pointers, l.lookup(op.getValue())};
+  if (access->mask)
+    operands.push_back(access->mask);
   l.create("nv_tileaa.atomic_rmw", l.convertType(op.getValue().getType()),
-           {access->pointers, l.lookup(op.getValue()), access->mask},
+           operands,
            {rmwMode(l, op.getMode()), semantic(l, op.getMemoryOrdering()),
             scope(l, op.getMemoryScope())});
   l.map1(op.getResultToken(), l.token());

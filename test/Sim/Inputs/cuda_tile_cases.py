@@ -542,6 +542,18 @@ def tf32_global(tc, rng):
                     [round_tf32(t) for t in texts])
 
 
+def view0(tc, rng):
+    """Inputs/view0.mlir: 0-d views (load, store, atomic_red_view) from 4
+    tile blocks: y[b] = 2 x, z = 0 + 1 + 2 + 3 + 4."""
+    x = f32(rng.uniform(-10, 10))
+    k = tc.build(os.path.join(INPUTS, "view0.mlir"), target=TARGET)
+    out, _ = k.launch((4, 1, 1), (128, 1, 1), [
+        Buffer("x", pack("f", [x])), Buffer("y", pack("f", [0.0] * 5)),
+        Buffer("z", pack("f", [0.0]))], ctas_at_once=2)
+    return (mismatch("view0 y", unpack("f", out["y"]), [2 * x] * 4 + [0.0])
+            or mismatch("view0 z", unpack("f", out["z"]), [10.0]))
+
+
 def globals_case(tc, rng):
     """Inputs/globals.mlir: a constant table read through get_global and a
     mutable counter (initialized to 100) incremented atomically."""
@@ -595,7 +607,7 @@ def unpack8(tc, rng):
 FP8_CASES = {"unpack8"}
 
 CASES = [loop_break, loop_return, rounding, itof64, globals_case,
-         tf32_global, unpack8,
+         tf32_global, view0, unpack8,
          scan_argmax, gather, for_continue, extract, batched_mma, casts, argmax,
          atomic_red, pack_unpack, views, alloca]
 
