@@ -80,18 +80,26 @@ bool loadedForDot(Value operand) {
   return def && isa<nv::LoadOp, nv::TmaLoadOp>(def) && operand.hasOneUse();
 }
 
-/// Why `dot` (M x N x K, `numWarps`) cannot use wgmma, or "" when it can:
-/// f16/bf16 operands with an f32 accumulator, both operands loaded from
-/// global memory in the dot's block, whole warpgroups stacked along M.
-std::string whyNotWgmma(nv::DotOp dot, int64_t m, int64_t n, int64_t k,
-                        unsigned numWarps) {
+/// What wgmma and tcgen05.mma (`name`) both need, as implemented: f16/bf16
+/// operands with an f32 accumulator, rank 2, both operands loaded from
+/// global memory only for this dot (they are read from shared memory).
+std::string whyNotSharedOperands(nv::DotOp dot, llvm::StringRef name) {
   Type a = dot.getA().getType().getElementType();
   if (!(a.isF16() || a.isBF16()) || !dot.getType().getElementType().isF32())
     return "f16/bf16 operands with an f32 accumulator only";
   if (dot.getType().getRank() != 2)
-    return "batched dots have no wgmma form";
+    return ("batched dots have no " + name + " form").str();
   if (!loadedForDot(dot.getA()) || !loadedForDot(dot.getB()))
     return "both operands must be tiles loaded only for this dot";
+  return "";
+}
+
+/// Why `dot` (M x N x K, `numWarps`) cannot use wgmma, or "" when it can:
+/// the shared-operand conditions, whole warpgroups stacked along M.
+std::string whyNotWgmma(nv::DotOp dot, int64_t m, int64_t n, int64_t k,
+                        unsigned numWarps) {
+  if (std::string why = whyNotSharedOperands(dot, "wgmma"); !why.empty())
+    return why;
   if (numWarps % 4 != 0 || m % (16 * int64_t(numWarps)) != 0)
     return ("M = " + llvm::Twine(m) + " is not a multiple of 16 x " +
             llvm::Twine(numWarps) + " warps (whole warpgroups along M)")
@@ -109,13 +117,8 @@ std::string whyNotWgmma(nv::DotOp dot, int64_t m, int64_t n, int64_t k,
 /// warpgroup's half, K a multiple of 16.
 std::string whyNotTcgen05(nv::DotOp dot, int64_t m, int64_t n, int64_t k,
                           unsigned numWarps) {
-  Type a = dot.getA().getType().getElementType();
-  if (!(a.isF16() || a.isBF16()) || !dot.getType().getElementType().isF32())
-    return "f16/bf16 operands with an f32 accumulator only";
-  if (dot.getType().getRank() != 2)
-    return "batched dots have no tcgen05 form";
-  if (!loadedForDot(dot.getA()) || !loadedForDot(dot.getB()))
-    return "both operands must be tiles loaded only for this dot";
+  if (std::string why = whyNotSharedOperands(dot, "tcgen05"); !why.empty())
+    return why;
   if (numWarps != 4 && numWarps != 8)
     return ("needs 4 or 8 warps, not " + llvm::Twine(numWarps)).str();
   int64_t columnSplit = numWarps / 4;

@@ -52,11 +52,10 @@ mlir::LogicalResult lowerTcgen05Dot(nv_tileaa::WarpgroupDotOp op,
                                     const TileTypeConverter &tiles,
                                     LoweringState &state);
 
-/// The descriptor fields of a warpgroup_dot slot (A K-major, B N-major when
-/// `mnMajor`), or an error at `op` when it holds no canonical layout.
-mlir::FailureOr<layout::WgmmaOperandPlan>
-sharedOperandPlan(nv_tileaa::WarpgroupDotOp op, nv_tileaa::SharedMemType type,
-                  bool mnMajor);
+/// The descriptor fields of a warpgroup_dot's slots (A K-major, B
+/// N-major), or an error at `op` when one holds no canonical layout.
+mlir::FailureOr<std::pair<layout::WgmmaOperandPlan, layout::WgmmaOperandPlan>>
+sharedOperandPlans(nv_tileaa::WarpgroupDotOp op);
 
 /// The shared address (i64) of slot `slot` of `buffer`.
 mlir::Value sharedSlotBase(mlir::ImplicitLocOpBuilder &b, mlir::Value buffer,

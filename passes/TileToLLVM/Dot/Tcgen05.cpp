@@ -117,12 +117,11 @@ LogicalResult lowering::lowerTcgen05Dot(nv::WarpgroupDotOp op, Value aBuffer,
            << "needs tcgen05.mma, which " << state.target.name()
            << " lacks (sm_100a/f, sm_103a/f, sm_110a/f)";
   nv::SharedMemType aType = op.getA().getType();
-  FailureOr<layout::WgmmaOperandPlan> aPlan =
-      sharedOperandPlan(op, aType, false);
-  FailureOr<layout::WgmmaOperandPlan> bPlan =
-      sharedOperandPlan(op, op.getB().getType(), true);
-  if (failed(aPlan) || failed(bPlan))
+  auto plans = sharedOperandPlans(op);
+  if (failed(plans))
     return failure();
+  const layout::WgmmaOperandPlan *aPlan = &plans->first,
+                                 *bPlan = &plans->second;
   auto accType = cast<RankedTensorType>(op.getType());
   int64_t n = accType.getDimSize(1);
   unsigned warpgroups =

@@ -34,9 +34,8 @@ constexpr int64_t kWgmmaM = 64, kWgmmaK = 16, kMaxN = 256;
 
 } // namespace
 
-FailureOr<layout::WgmmaOperandPlan>
-lowering::sharedOperandPlan(nv::WarpgroupDotOp op, nv::SharedMemType type,
-                            bool mnMajor) {
+static FailureOr<layout::WgmmaOperandPlan>
+planOf(nv::WarpgroupDotOp op, nv::SharedMemType type, bool mnMajor) {
   auto encoding = cast<nv::SwizzledSharedEncodingAttr>(type.getEncoding());
   auto plan = layout::wgmmaOperandPlan(
       type.getTileShape(), encoding.getOrder(),
@@ -48,6 +47,16 @@ lowering::sharedOperandPlan(nv::WarpgroupDotOp op, nv::SharedMemType type,
            << (mnMajor ? "B" : "A") << " slot layout " << type.getEncoding()
            << " is not a canonical wgmma layout";
   return *plan;
+}
+
+FailureOr<std::pair<layout::WgmmaOperandPlan, layout::WgmmaOperandPlan>>
+lowering::sharedOperandPlans(nv::WarpgroupDotOp op) {
+  FailureOr<layout::WgmmaOperandPlan> a =
+      planOf(op, op.getA().getType(), false);
+  FailureOr<layout::WgmmaOperandPlan> b = planOf(op, op.getB().getType(), true);
+  if (failed(a) || failed(b))
+    return failure();
+  return std::make_pair(*a, *b);
 }
 
 Value lowering::matrixDescriptor(ImplicitLocOpBuilder &b,
@@ -178,12 +187,11 @@ LogicalResult WarpgroupDotLowering::matchAndRewrite(
     return op.emitOpError() << "needs wgmma, which " << state.target.name()
                             << " lacks (sm_90a only)";
   nv::SharedMemType aType = op.getA().getType();
-  FailureOr<layout::WgmmaOperandPlan> aPlan =
-      sharedOperandPlan(op, aType, false);
-  FailureOr<layout::WgmmaOperandPlan> bPlan =
-      sharedOperandPlan(op, op.getB().getType(), true);
-  if (failed(aPlan) || failed(bPlan))
+  auto plans = sharedOperandPlans(op);
+  if (failed(plans))
     return failure();
+  const layout::WgmmaOperandPlan *aPlan = &plans->first,
+                                 *bPlan = &plans->second;
   auto accType = cast<RankedTensorType>(op.getType());
   layout::LinearLayout acc = getLayout(accType);
   if (!hasWgmmaThreads(acc))

@@ -68,27 +68,38 @@ TEST(SimTcgen05, Descriptors) {
       << "128B with 32B atoms";
 }
 
+// Small integers in [-3, 3], so that every product and sum is exact.
+int value(unsigned row, unsigned k, int salt) {
+  return int((row * 3 + k * salt) % 7) - 3;
+}
+
+void put(std::vector<unsigned char> &shared, uint64_t at, int v) {
+  uint16_t h = sim::mma::encodeF16(v);
+  memcpy(&shared[at], &h, 2);
+}
+
+// A 128 x 16 f16 K-major, in no-swizzle core matrices at `a`.
+void fillA(std::vector<unsigned char> &shared,
+           const sim::wgmma::Descriptor &a) {
+  for (unsigned r = 0; r < 128; ++r)
+    for (unsigned k = 0; k < 16; ++k)
+      put(shared, sim::wgmma::kMajorOffset(a, 2, r, k), value(r, k, 5));
+}
+
+uint64_t encode(const sim::wgmma::Descriptor &d, uint64_t swizzle = 0) {
+  return d.start >> 4 | (d.lbo >> 4) << 16 | (d.sbo >> 4) << 32 |
+         uint64_t(1) << 46 | swizzle << 61;
+}
+
 TEST(SimTcgen05, MmaF16IntoTensorMemory) {
   // A 128 x 16 and B 8 x 16 (K-major) f16 in no-swizzle core matrices.
   std::vector<unsigned char> shared(8192, 0);
-  auto put = [&](uint64_t at, int v) {
-    uint16_t h = sim::mma::encodeF16(v);
-    memcpy(&shared[at], &h, 2);
-  };
   sim::wgmma::Descriptor a{0, 128, 256, 0, 0}, b{4096, 128, 256, 0, 0};
-  auto value = [](unsigned r, unsigned k, int salt) {
-    return int((r * 3 + k * salt) % 7) - 3;
-  };
-  for (unsigned r = 0; r < 128; ++r)
-    for (unsigned k = 0; k < 16; ++k)
-      put(sim::wgmma::kMajorOffset(a, 2, r, k), value(r, k, 5));
+  fillA(shared, a);
   for (unsigned n = 0; n < 8; ++n)
     for (unsigned k = 0; k < 16; ++k)
-      put(sim::wgmma::kMajorOffset(b, 2, n, k), value(n, k, 2));
-  auto desc = [](const sim::wgmma::Descriptor &d) {
-    return d.start >> 4 | (d.lbo >> 4) << 16 | (d.sbo >> 4) << 32 |
-           uint64_t(1) << 46;
-  };
+      put(shared, sim::wgmma::kMajorOffset(b, 2, n, k), value(n, k, 2));
+  auto desc = [](const sim::wgmma::Descriptor &d) { return encode(d); };
   TensorMemory t;
   std::string error;
   uint32_t address;
@@ -126,23 +137,13 @@ TEST(SimTcgen05, MmaF16IntoTensorMemory) {
 // clear) gives another result.
 TEST(SimTcgen05, MmaF16TransposedB) {
   std::vector<unsigned char> shared(16384, 0);
-  auto put = [&](uint64_t at, int v) {
-    uint16_t h = sim::mma::encodeF16(v);
-    memcpy(&shared[at], &h, 2);
-  };
   sim::wgmma::Descriptor a{0, 128, 256, 0, 0}, b{8192, 0, 1024, 0, 1};
-  auto value = [](unsigned r, unsigned k, int salt) {
-    return int((r * 3 + k * salt) % 7) - 3;
-  };
-  for (unsigned r = 0; r < 128; ++r)
-    for (unsigned k = 0; k < 16; ++k)
-      put(sim::wgmma::kMajorOffset(a, 2, r, k), value(r, k, 5));
+  fillA(shared, a);
   for (unsigned n = 0; n < 64; ++n)
     for (unsigned k = 0; k < 16; ++k)
-      put(sim::wgmma::mnMajorOffset(b, 2, n, k), value(n, k, 2));
+      put(shared, sim::wgmma::mnMajorOffset(b, 2, n, k), value(n, k, 2));
   auto desc = [](const sim::wgmma::Descriptor &d, uint64_t code) {
-    return d.start >> 4 | (d.lbo >> 4) << 16 | (d.sbo >> 4) << 32 |
-           uint64_t(1) << 46 | code << 61;
+    return encode(d, code);
   };
   TensorMemory t;
   std::string error;
