@@ -103,6 +103,102 @@ SmallVector<Value> loadRow(ImplicitLocOpBuilder &b, Value address,
   return row;
 }
 
+/// Tensor memory and the mbarrier of one warpgroup_dot, set up by
+/// `allocate` and released by `release`.
+struct TensorMemory {
+  Value scratch, barrier, warpZero, threadZero, columns, taddr;
+};
+
+/// Warp 0 allocates `n` columns (rounded up to a power of two of at least
+/// 32; the address goes to scratch), thread 0 initializes the mbarrier;
+/// then every thread reads the address.
+TensorMemory allocate(ImplicitLocOpBuilder &b, LoweringState &state,
+                      int64_t n) {
+  Location loc = b.getLoc();
+  TensorMemory tm;
+  tm.scratch = state.scratch.getBuffer(b, loc, 16);
+  tm.barrier = LLVM::GEPOp::create(b, tm.scratch.getType(), b.getI8Type(),
+                                   tm.scratch, ArrayRef<LLVM::GEPArg>{8});
+  tm.warpZero = LLVM::ICmpOp::create(b, LLVM::ICmpPredicate::eq,
+                                     getWarpId(b, loc), i32Constant(b, loc, 0));
+  tm.threadZero = memory::threadIsZero(b, loc);
+  tm.columns =
+      i32Constant(b, loc, std::max<int64_t>(32, llvm::PowerOf2Ceil(n)));
+  onThreads(b, tm.warpZero, [&](ImplicitLocOpBuilder &ib) {
+    NVVM::Tcgen05AllocOp::create(ib, tm.scratch, tm.columns);
+  });
+  onThreads(b, tm.threadZero, [&](ImplicitLocOpBuilder &ib) {
+    NVVM::MBarrierInitOp::create(ib, tm.barrier, i32Constant(ib, loc, 1),
+                                 Value());
+    NVVM::FenceMbarrierInitOp::create(ib);
+  });
+  fence(b, NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
+  NVVM::Barrier0Op::create(b);
+  fence(b, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
+  tm.taddr = LLVM::LoadOp::create(b, b.getI32Type(), tm.scratch);
+  return tm;
+}
+
+/// Thread 0 issues one MMA per K step of 16 (D = A B: the first one
+/// ignores D) and commits them to the mbarrier; every thread waits.
+void multiply(ImplicitLocOpBuilder &b, const TensorMemory &tm,
+              const layout::WgmmaOperandPlan &a,
+              const layout::WgmmaOperandPlan &bPlan, Value aBase, Value bBase,
+              int64_t k, Value idesc) {
+  Location loc = b.getLoc();
+  onThreads(b, tm.threadZero, [&](ImplicitLocOpBuilder &ib) {
+    Value d = tensorAddress(ib, tm.taddr, i32Constant(ib, loc, 0));
+    for (int64_t k0 = 0; k0 < k; k0 += kTcgen05K) {
+      Value descA = matrixDescriptor(ib, a, aBase, a.byteOffset(0, k0), true);
+      Value descB =
+          matrixDescriptor(ib, bPlan, bBase, bPlan.byteOffset(k0, 0), true);
+      Value accumulate =
+          LLVM::ConstantOp::create(ib, ib.getI1Type(), ib.getBoolAttr(k0 != 0));
+      NVVM::Tcgen05MMAOp::create(
+          ib, NVVM::Tcgen05MMAKind::F16, NVVM::CTAGroupKind::CTA_1,
+          NVVM::Tcgen05MMACollectorOp::DISCARD, /*aShift=*/false, d, descA,
+          descB, idesc, accumulate, Value(), Value());
+    }
+    NVVM::Tcgen05CommitOp::create(ib, tm.barrier, Value());
+  });
+  NVVM::MBarrierTryWaitParityOp::create(b, tm.barrier, i32Constant(b, loc, 0),
+                                        i32Constant(b, loc, 10000000));
+  fence(b, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
+}
+
+/// This thread's part of D: tensor-memory lane 32 (w % 4) + lane, the
+/// columns of its warpgroup w / 4.
+SmallVector<Value> loadProduct(ImplicitLocOpBuilder &b, const TensorMemory &tm,
+                               int64_t columns) {
+  Location loc = b.getLoc();
+  Value warp = getWarpId(b, loc);
+  Value quadrant = LLVM::URemOp::create(b, warp, i32Constant(b, loc, 4));
+  Value group = LLVM::UDivOp::create(b, warp, i32Constant(b, loc, 4));
+  Value rowOffset = LLVM::ShlOp::create(
+      b, LLVM::MulOp::create(b, quadrant, i32Constant(b, loc, 32)),
+      i32Constant(b, loc, 16));
+  Value columnOffset =
+      LLVM::MulOp::create(b, group, i32Constant(b, loc, columns));
+  Value address = LLVM::AddOp::create(
+      b, tm.taddr, LLVM::AddOp::create(b, rowOffset, columnOffset));
+  return loadRow(b, address, columns);
+}
+
+/// After every thread's loads: warp 0 frees the columns, thread 0
+/// invalidates the mbarrier.
+void release(ImplicitLocOpBuilder &b, const TensorMemory &tm) {
+  fence(b, NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
+  NVVM::Barrier0Op::create(b);
+  onThreads(b, tm.warpZero, [&](ImplicitLocOpBuilder &ib) {
+    NVVM::Tcgen05DeallocOp::create(
+        ib, tensorAddress(ib, tm.taddr, i32Constant(ib, ib.getLoc(), 0)),
+        tm.columns);
+  });
+  onThreads(b, tm.threadZero, [&](ImplicitLocOpBuilder &ib) {
+    NVVM::MBarrierInvalOp::create(ib, tm.barrier);
+  });
+}
+
 } // namespace
 
 LogicalResult lowering::lowerTcgen05Dot(nv::WarpgroupDotOp op, Value aBuffer,
@@ -120,8 +216,6 @@ LogicalResult lowering::lowerTcgen05Dot(nv::WarpgroupDotOp op, Value aBuffer,
   auto plans = sharedOperandPlans(op);
   if (failed(plans))
     return failure();
-  const layout::WgmmaOperandPlan *aPlan = &plans->first,
-                                 *bPlan = &plans->second;
   auto accType = cast<RankedTensorType>(op.getType());
   int64_t n = accType.getDimSize(1);
   unsigned warpgroups =
@@ -132,9 +226,15 @@ LogicalResult lowering::lowerTcgen05Dot(nv::WarpgroupDotOp op, Value aBuffer,
       !hasTensorMemoryThreads(acc, n, warpgroups))
     return op.emitOpError("accumulator layout is not tensor memory's: ")
            << acc.str();
+  SmallVector<unsigned> columnRegisters;
+  for (int64_t j = 0; j < columns; ++j) {
+    std::optional<unsigned> reg = acc.findRegister({0, j});
+    if (!reg)
+      return op.emitOpError("no accumulator register holds (0, ") << j << ")";
+    columnRegisters.push_back(*reg);
+  }
 
   ImplicitLocOpBuilder b(op.getLoc(), rewriter);
-  Location loc = b.getLoc();
   MLIRContext *context = rewriter.getContext();
   Type stored = tiles.convertElementType(aType.getElementType());
   Value aBase = sharedSlotBase(b, aBuffer, aSlot, aType, stored);
@@ -146,80 +246,20 @@ LogicalResult lowering::lowerTcgen05Dot(nv::WarpgroupDotOp op, Value aBuffer,
   // The slots are written and nobody uses the scratch any more (a barrier
   // the barrier analysis keeps: it does not see tcgen05.alloc's write).
   NVVM::Barrier0Op::create(b);
-  Value scratch = state.scratch.getBuffer(b, loc, 16);
-  Value barrier = LLVM::GEPOp::create(b, scratch.getType(), b.getI8Type(),
-                                      scratch, ArrayRef<LLVM::GEPArg>{8});
-  Value warp = getWarpId(b, loc);
-  Value warpZero = LLVM::ICmpOp::create(b, LLVM::ICmpPredicate::eq, warp,
-                                        i32Constant(b, loc, 0));
-  Value threadZero = memory::threadIsZero(b, loc);
-  Value allocated =
-      i32Constant(b, loc, std::max<int64_t>(32, llvm::PowerOf2Ceil(n)));
-  onThreads(b, warpZero, [&](ImplicitLocOpBuilder &ib) {
-    NVVM::Tcgen05AllocOp::create(ib, scratch, allocated);
-  });
-  onThreads(b, threadZero, [&](ImplicitLocOpBuilder &ib) {
-    NVVM::MBarrierInitOp::create(ib, barrier, i32Constant(ib, loc, 1), Value());
-    NVVM::FenceMbarrierInitOp::create(ib);
-  });
-  fence(b, NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
-  NVVM::Barrier0Op::create(b);
-  fence(b, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
-  Value taddr = LLVM::LoadOp::create(b, b.getI32Type(), scratch);
-
+  TensorMemory tm = allocate(b, state, n);
   Value idesc = i32Constant(
-      b, loc, int64_t(instructionDescriptor(aType.getElementType(), n)));
-  onThreads(b, threadZero, [&](ImplicitLocOpBuilder &ib) {
-    Value d = tensorAddress(ib, taddr, i32Constant(ib, loc, 0));
-    for (int64_t k0 = 0; k0 < aType.getTileShape()[1]; k0 += kTcgen05K) {
-      Value descA =
-          matrixDescriptor(ib, *aPlan, aBase, aPlan->byteOffset(0, k0), true);
-      Value descB =
-          matrixDescriptor(ib, *bPlan, bBase, bPlan->byteOffset(k0, 0), true);
-      Value accumulate =
-          LLVM::ConstantOp::create(ib, ib.getI1Type(), ib.getBoolAttr(k0 != 0));
-      NVVM::Tcgen05MMAOp::create(
-          ib, NVVM::Tcgen05MMAKind::F16, NVVM::CTAGroupKind::CTA_1,
-          NVVM::Tcgen05MMACollectorOp::DISCARD, /*aShift=*/false, d, descA,
-          descB, idesc, accumulate, Value(), Value());
-    }
-    NVVM::Tcgen05CommitOp::create(ib, barrier, Value());
-  });
-  NVVM::MBarrierTryWaitParityOp::create(b, barrier, i32Constant(b, loc, 0),
-                                        i32Constant(b, loc, 10000000));
-  fence(b, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
-
-  // Lane 32 (w % 4) in bits 31..16, the warpgroup's first column below.
-  Value quadrant = LLVM::URemOp::create(b, warp, i32Constant(b, loc, 4));
-  Value group = LLVM::UDivOp::create(b, warp, i32Constant(b, loc, 4));
-  Value rowOffset = LLVM::ShlOp::create(
-      b, LLVM::MulOp::create(b, quadrant, i32Constant(b, loc, 32)),
-      i32Constant(b, loc, 16));
-  Value columnOffset =
-      LLVM::MulOp::create(b, group, i32Constant(b, loc, columns));
-  Value address = LLVM::AddOp::create(
-      b, taddr, LLVM::AddOp::create(b, rowOffset, columnOffset));
-  SmallVector<Value> product = loadRow(b, address, columns);
-
-  SmallVector<Value> registers = unpackTile(b, loc, c);
-  for (int64_t j = 0; j < columns; ++j) {
-    std::optional<unsigned> reg = acc.findRegister({0, j});
-    if (!reg)
-      return op.emitOpError("no accumulator register holds (0, ") << j << ")";
-    Value sum = LLVM::FAddOp::create(b, registers[*reg], product[j]);
-    registers[*reg] =
+      b, b.getLoc(), int64_t(instructionDescriptor(aType.getElementType(), n)));
+  multiply(b, tm, plans->first, plans->second, aBase, bBase,
+           aType.getTileShape()[1], idesc);
+  SmallVector<Value> product = loadProduct(b, tm, columns);
+  SmallVector<Value> registers = unpackTile(b, b.getLoc(), c);
+  for (auto [j, reg] : llvm::enumerate(columnRegisters)) {
+    Value sum = LLVM::FAddOp::create(b, registers[reg], product[j]);
+    registers[reg] =
         useC ? Value(LLVM::SelectOp::create(b, useC, sum, product[j])) : sum;
   }
-  fence(b, NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
-  NVVM::Barrier0Op::create(b);
-  onThreads(b, warpZero, [&](ImplicitLocOpBuilder &ib) {
-    NVVM::Tcgen05DeallocOp::create(
-        ib, tensorAddress(ib, taddr, i32Constant(ib, loc, 0)), allocated);
-  });
-  onThreads(b, threadZero, [&](ImplicitLocOpBuilder &ib) {
-    NVVM::MBarrierInvalOp::create(ib, barrier);
-  });
-  rewriter.replaceOp(op,
-                     packTile(b, loc, tiles.convertType(accType), registers));
+  release(b, tm);
+  rewriter.replaceOp(
+      op, packTile(b, b.getLoc(), tiles.convertType(accType), registers));
   return success();
 }
