@@ -273,6 +273,29 @@ class SimTest(unittest.TestCase):
         want = a.astype(np.float32) @ b.astype(np.float32)
         np.testing.assert_allclose(c, want, rtol=1e-3, atol=1e-3)
 
+    def test_tiled_matmul_tcgen05(self):
+        # On sm_100a a 128-row tile's dot runs on tcgen05.mma (the product
+        # in tensor memory); TILEIRAS_SIM_TARGET runs that code here.
+        sig = ("*fp16", "*fp16", "*fp32", "i32", "i32", "i32", "i32", "i32",
+               "i32")
+        meta = dict(BLOCK_M=128, BLOCK_N=64, BLOCK_K=32)
+        compiled = tiled_matmul.compile(*sig, target="sm_100a", **meta)
+        self.assertIn("tcgen05.mma.cta_group::1.kind::f16", compiled.asm)
+        self.assertIn("tcgen05.ld.sync.aligned.32x32b.x64.b32", compiled.asm)
+        m, n, k = 130, 72, 48
+        rng = np.random.default_rng(7)
+        a = rng.standard_normal((m, k)).astype(np.float16)
+        b = rng.standard_normal((k, n)).astype(np.float16)
+        c = np.full((m, n), np.nan, np.float32)
+        grid = (tileiras.cdiv(m, 128), tileiras.cdiv(n, 64))
+        os.environ["TILEIRAS_SIM_TARGET"] = "sm_100a"
+        try:
+            tiled_matmul[grid](a, b, c, m, n, k, k, n, n, **meta)
+        finally:
+            del os.environ["TILEIRAS_SIM_TARGET"]
+        want = a.astype(np.float32) @ b.astype(np.float32)
+        np.testing.assert_allclose(c, want, rtol=1e-3, atol=1e-3)
+
     def test_out_of_bounds_is_reported(self):
         x = np.zeros(100, np.float32)  # the kernel touches 128 elements
         with self.assertRaises(LaunchError):

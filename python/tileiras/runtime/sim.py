@@ -19,7 +19,13 @@ from ..language.core import CompileError
 
 _TREE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
+# The target the simulator compiles for; TILEIRAS_SIM_TARGET chooses
+# another (read at each launch), e.g. sm_100a for the tcgen05 path.
 SIM_TARGET = "sm_90a"
+
+
+def sim_target():
+    return os.environ.get("TILEIRAS_SIM_TARGET") or SIM_TARGET
 
 
 class LaunchError(RuntimeError):
@@ -103,7 +109,7 @@ class SimBackend:
         return kernel
 
     def launch(self, fn, grid, runtime, constants, num_warps):
-        compiled = fn._compile(runtime, constants, SIM_TARGET, "llvm",
+        compiled = fn._compile(runtime, constants, sim_target(), "llvm",
                                num_warps, ())
         kernel = self.executable(compiled)
         meta = compiled.kernel_metadata
