@@ -31,8 +31,8 @@ tileiras kernel's metadata, which the script copies beside them.
 checks the PTX interfaces against the specs and evaluates the references.
 
 --time (needs torch) then times matmul, matmul_int8, matmul_fp8, attention,
-matmul_tma and attention_tma at a large size (--time-size NAME:m=...,n=...,k=... to change
-one) against torch's cuBLAS / SDPA and prints TFLOP/s and the ratio
+matmul_tma and attention_tma at a large size (--time-size
+NAME:m=...,n=...,k=... to change one) against torch's cuBLAS / SDPA and prints TFLOP/s and the ratio
 (timing.py); --time-self-test checks the timing arithmetic without a GPU.
 """
 import argparse
@@ -207,9 +207,7 @@ class Cupy:
         pointers may be cupy arrays or torch tensors."""
         if any(kind == "tmap" for kind, _ in args):
             # A 128-byte by-value parameter: through the driver API.
-            resolved = [(kind, (value.data_ptr()
-                                if hasattr(value, "data_ptr")
-                                else value.data.ptr) if kind == "ptr"
+            resolved = [(kind, device_address(value) if kind == "ptr"
                          else value)
                         for kind, value in args]
             stream = self.cp.cuda.get_current_stream().ptr
@@ -345,17 +343,19 @@ def make_backend(choice):
 
 
 # -------------------------------------------------------------------- main
-def device_address(backend, buffer):
-    return buffer.data.ptr if backend.name == "cupy" else buffer.data_ptr()
+def device_address(buffer):
+    """The device address of a torch tensor or a cupy array."""
+    return buffer.data_ptr() if hasattr(buffer, "data_ptr") else \
+        buffer.data.ptr
 
 
-def tensor_map_args(backend, meta, args, address):
+def tensor_map_args(meta, args):
     """The ("tmap", ...) arguments a TMA kernel takes after its own
-    parameters `args`, encoded from their values (`address` gives a buffer's
-    device address); none when the metadata lists no tensor maps."""
+    parameters `args`, encoded from their values; none when the metadata
+    lists no tensor maps."""
     if not meta or not meta.get("tensor_maps"):
         return []
-    values = [address(v) if kind == "ptr" else
+    values = [device_address(v) if kind == "ptr" else
               (v - (1 << 32) if kind == "i32" and v >= 1 << 31 else v)
               for kind, v in args]
     return [("tmap", encode_tensor_map(entry, values))
@@ -382,8 +382,7 @@ def run_example(backend, spec, path, sizes_key):
             else:
                 args.append((arg.ptx_type, specs.scalar_bits(
                     arg.ptx_type, inputs[arg.name])))
-        args += tensor_map_args(backend, meta, args,
-                                address=lambda b: device_address(backend, b))
+        args += tensor_map_args(meta, args)
         backend.launch(function, spec.grid(size), spec.block, args, shared)
         outputs = {a.name: backend.download(buffers[a.name])
                    for a in spec.args
@@ -400,8 +399,7 @@ def kernel_launcher(backend, path, spec, name, size, tensors):
         shared = launch_shared_memory(f.read(), meta)
     function = backend.load(path, spec.kernel, shared)
     args = timing.kernel_args(name, size, tensors)
-    args += tensor_map_args(backend, meta, args,
-                            address=lambda t: t.data_ptr())
+    args += tensor_map_args(meta, args)
     return backend.launcher(function, timing.grid(name, size), spec.block,
                             args, shared)
 
