@@ -73,8 +73,11 @@ void fence(ImplicitLocOpBuilder &b, NVVM::Tcgen05FenceKind kind) {
 
 /// The tensor-memory address (ptr addrspace(6)) `taddr` + `offset` (lane
 /// in bits 31..16, column in 15..0).
-Value tensorAddress(ImplicitLocOpBuilder &b, Value taddr, Value offset) {
-  Value sum = LLVM::AddOp::create(b, taddr, offset);
+Value tensorAddress(ImplicitLocOpBuilder &b, Value taddr, int64_t offset = 0) {
+  Value sum =
+      offset ? LLVM::AddOp::create(b, taddr, i32Constant(b, b.getLoc(), offset))
+                   .getResult()
+             : taddr;
   return LLVM::IntToPtrOp::create(
       b, LLVM::LLVMPointerType::get(b.getContext(), 6), sum);
 }
@@ -88,7 +91,7 @@ SmallVector<Value> loadRow(ImplicitLocOpBuilder &b, Value address,
     int64_t piece =
         std::min<int64_t>(128, llvm::bit_floor(uint64_t(columns - done)));
     auto vector = VectorType::get({piece}, b.getI32Type());
-    Value at = tensorAddress(b, address, i32Constant(b, b.getLoc(), done));
+    Value at = tensorAddress(b, address, done);
     Value words = NVVM::Tcgen05LdOp::create(
         b, vector, /*pack=*/false, NVVM::Tcgen05LdStShape::SHAPE_32X32B, at,
         Value());
@@ -147,7 +150,7 @@ void multiply(ImplicitLocOpBuilder &b, const TensorMemory &tm,
               int64_t k, Value idesc) {
   Location loc = b.getLoc();
   onThreads(b, tm.threadZero, [&](ImplicitLocOpBuilder &ib) {
-    Value d = tensorAddress(ib, tm.taddr, i32Constant(ib, loc, 0));
+    Value d = tensorAddress(ib, tm.taddr);
     for (int64_t k0 = 0; k0 < k; k0 += kTcgen05K) {
       Value descA = matrixDescriptor(ib, a, aBase, a.byteOffset(0, k0), true);
       Value descB =
@@ -190,9 +193,7 @@ void release(ImplicitLocOpBuilder &b, const TensorMemory &tm) {
   fence(b, NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
   NVVM::Barrier0Op::create(b);
   onThreads(b, tm.warpZero, [&](ImplicitLocOpBuilder &ib) {
-    NVVM::Tcgen05DeallocOp::create(
-        ib, tensorAddress(ib, tm.taddr, i32Constant(ib, ib.getLoc(), 0)),
-        tm.columns);
+    NVVM::Tcgen05DeallocOp::create(ib, tensorAddress(ib, tm.taddr), tm.columns);
   });
   onThreads(b, tm.threadZero, [&](ImplicitLocOpBuilder &ib) {
     NVVM::MBarrierInvalOp::create(ib, tm.barrier);
