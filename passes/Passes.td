@@ -122,6 +122,27 @@ def LowerTiledMemory : Pass<"tileaa-lower-tiled-memory", "::mlir::ModuleOp"> {
 // Layouts
 //===----------------------------------------------------------------------===//
 
+def DecomposeScaledDots
+    : Pass<"tileaa-decompose-scaled-dots", "::mlir::ModuleOp"> {
+  let summary = "Rewrite dot_scaled as a bf16 dot where no block-scaled "
+                "instruction runs it";
+  let description = [{
+    A `dot_scaled` stays where the target has block-scaled mma.sync
+    (sm_120a/f, sm_121a/f) and the tiles hold one m16n8k32 instruction
+    (M >= 16, N >= 8); the dot lowering issues
+    `mma.sync...kind::mxf8f6f4.block_scale.scale_vec::1X` for it. Everywhere
+    else each operand is converted to f32, multiplied by its scale
+    (2^(e - 127), broadcast over its 32 K elements), rounded to bf16 (exact
+    for FP8 values unless the scaled value leaves bf16's range) and the
+    product is an ordinary `dot` of bf16 tiles, which runs on mma.sync,
+    wgmma or FMA like any other. The dot records why in
+    `nv_tileaa.scaled_dot`. Runs after target resolution, before layout
+    assignment. See docs/language.md ("dot_scaled").
+  }];
+  let dependentDialects = ["::tileiras::nv_tileaa::NVTileAADialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def AssignLayouts : Pass<"tileaa-assign-layouts", "::mlir::ModuleOp"> {
   let summary = "Give every tile value a distributed layout";
   let description = [{

@@ -486,6 +486,53 @@ LogicalResult DotOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// DotScaledOp
+//===----------------------------------------------------------------------===//
+
+// Types first (operands, scales, accumulator), then the shapes.
+LogicalResult DotScaledOp::verify() {
+  RankedTensorType aType = getA().getType(), bType = getB().getType(),
+                   saType = getAScale().getType(),
+                   sbType = getBScale().getType(), cType = getC().getType();
+  for (auto [name, type] : {std::pair{"#A", aType}, {"#B", bType}})
+    if (!isF8(type.getElementType()))
+      return emitOpError() << "expects " << name
+                           << " to be f8E4M3FN or f8E5M2, but got "
+                           << type.getElementType();
+  for (auto [name, type] : {std::pair{"A", saType}, {"B", sbType}})
+    if (!isa<Float8E8M0FNUType>(type.getElementType()))
+      return emitOpError() << "expects the scales of " << name
+                           << " to be f8E8M0FNU, but got "
+                           << type.getElementType();
+  if (!cType.getElementType().isF32() || getType() != cType)
+    return emitOpError("expects #C and the result to be the same f32 tile");
+  if (aType.getRank() != 2 || bType.getRank() != 2 || cType.getRank() != 2 ||
+      saType.getRank() != 2 || sbType.getRank() != 2)
+    return emitOpError("expects rank-2 operands, scales and accumulator");
+  int64_t m = aType.getDimSize(0), k = aType.getDimSize(1),
+          n = bType.getDimSize(1);
+  if (bType.getDimSize(0) != k || cType.getDimSize(0) != m ||
+      cType.getDimSize(1) != n)
+    return emitOpError() << "expects A (M x K), B (K x N) and C (M x N), but "
+                            "got ["
+                         << aType.getShape() << "], [" << bType.getShape()
+                         << "] and [" << cType.getShape() << "]";
+  if (k % kScaleBlock != 0)
+    return emitOpError() << "expects K to be a multiple of " << kScaleBlock
+                         << " (one scale per " << kScaleBlock
+                         << " elements), but got " << k;
+  int64_t blocks = k / kScaleBlock;
+  if (saType.getShape() != ArrayRef<int64_t>{m, blocks} ||
+      sbType.getShape() != ArrayRef<int64_t>{blocks, n})
+    return emitOpError() << "expects scales of shapes [" << m << ", " << blocks
+                         << "] and [" << blocks << ", " << n << "] (one per "
+                         << kScaleBlock << " K elements), but got ["
+                         << saType.getShape() << "] and [" << sbType.getShape()
+                         << "]";
+  return success();
+}
+
 namespace {
 /// The most multiply-adds a constant integer dot is folded with, so that
 /// folding stays cheap.

@@ -311,6 +311,14 @@ LogicalResult NVTileAADialect::verifyOperationAttribute(Operation *op,
   }
 
   if (name == kDotPathAttrName) {
+    if (!isa<DotOp, DotScaledOp>(op) || !isa<StringAttr>(value))
+      return op->emitError() << "'" << name
+                             << "' must be a string on nv_tileaa.dot or "
+                                "nv_tileaa.dot_scaled";
+    return success();
+  }
+
+  if (name == kScaledDotAttrName) {
     if (!isa<DotOp>(op) || !isa<StringAttr>(value))
       return op->emitError()
              << "'" << name << "' must be a string on nv_tileaa.dot";

@@ -969,6 +969,37 @@ def NVTileAA_DotOp : NVTileAA_Op<"dot", [Pure]> {
   let hasFolder = 1;
 }
 
+def NVTileAA_DotScaledOp : NVTileAA_Op<"dot_scaled", [Pure]> {
+  let summary = "block-scaled matrix multiply-accumulate (microscaling, MX)";
+  let description = [{
+    ```mlir
+    %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c
+        : tensor<64x64xf8E4M3FN> scale tensor<64x2xf8E8M0FNU>,
+          tensor<64x32xf8E5M2> scale tensor<2x32xf8E8M0FNU>,
+          tensor<64x32xf32> -> tensor<64x32xf32>
+    ```
+    D[m, n] = C[m, n] + sum_k A[m, k] * 2^(sa[m, k / 32] - 127)
+                              * B[k, n] * 2^(sb[k / 32, n] - 127):
+    A is M x K and B is K x N (f8E4M3FN or f8E5M2, any pair), the scales
+    are f8E8M0FNU (one power of two per 32 consecutive K elements of a row
+    of A or a column of B; 0xFF is NaN), C and D are M x N f32.
+  }];
+  let arguments = (ins NVTileAA_Tile:$a, NVTileAA_Tile:$a_scale,
+                       NVTileAA_Tile:$b, NVTileAA_Tile:$b_scale,
+                       NVTileAA_Tile:$c);
+  let results = (outs NVTileAA_Tile:$d);
+  let assemblyFormat = [{
+    $a `scale` $a_scale `,` $b `scale` $b_scale `,` $c attr-dict `:`
+    type($a) `scale` type($a_scale) `,` type($b) `scale` type($b_scale) `,`
+    type($c) `->` type($d)
+  }];
+  let extraClassDeclaration = [{
+    /// K elements per scale (32).
+    static constexpr int64_t kScaleBlock = 32;
+  }];
+  let hasVerifier = 1;
+}
+
 class NVTileAA_CombinerOp<string mnemonic>
     : NVTileAA_Op<mnemonic, [IsolatedFromAbove, SingleBlock,
                              RecursiveMemoryEffects]> {

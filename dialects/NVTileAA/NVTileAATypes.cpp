@@ -78,13 +78,18 @@ bool tileiras::nv_tileaa::isFloatType(Type type) {
 
 bool tileiras::nv_tileaa::isPtr(Type type) { return isa<PtrType>(type); }
 
+bool tileiras::nv_tileaa::isScaleType(Type type) {
+  return isa<Float8E8M0FNUType>(type);
+}
+
 bool tileiras::nv_tileaa::isPointeeType(Type type) {
-  return isSignlessInt(type) ||
+  return isSignlessInt(type) || isScaleType(type) ||
          (isFloatType(type) && !isa<FloatTF32Type>(type));
 }
 
 bool tileiras::nv_tileaa::isTileElementType(Type type) {
-  return isSignlessInt(type) || isFloatType(type) || isPtr(type);
+  return isSignlessInt(type) || isFloatType(type) || isScaleType(type) ||
+         isPtr(type);
 }
 
 bool tileiras::nv_tileaa::isScalarValueType(Type type) {

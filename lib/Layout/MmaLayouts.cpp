@@ -129,6 +129,32 @@ LinearLayout layout::mmaOperandLayout(llvm::ArrayRef<int64_t> shape,
   return operand2D(shape, opIdx, warps, kWidth, instrM);
 }
 
+LinearLayout layout::mmaScaleLayout(llvm::ArrayRef<int64_t> shape,
+                                    unsigned opIdx,
+                                    llvm::ArrayRef<unsigned> warps) {
+  // (outer, block) coordinates as in operand2D; lanes whose selector bits
+  // are not read (thread 1 of A's pairs, threads 1..3 of B's quads) hold
+  // copies.
+  bool isA = opIdx == 0;
+  int64_t outer = isA ? shape[0] : shape[1];
+  int64_t blocks = isA ? shape[1] : shape[0];
+  llvm::SmallVector<Coord> regs, lanes;
+  pushDoublings(regs, 1, 1, blocks);
+  pushDoublings(regs, 0, isA ? kMmaM * warps[0] : kMmaN * warps[1], outer);
+  if (isA)
+    lanes = {at(8, 0), at(0, 0), at(1, 0), at(2, 0), at(4, 0)};
+  else
+    lanes = {at(0, 0), at(0, 0), at(1, 0), at(2, 0), at(4, 0)};
+  if (!isA) {
+    for (Coord &basis : regs)
+      std::swap(basis[0], basis[1]);
+    for (Coord &basis : lanes)
+      std::swap(basis[0], basis[1]);
+  }
+  return LinearLayout(shape, regs, lanes,
+                      warpBases(warps, /*keepM=*/isA, /*keepN=*/!isA, kMmaM));
+}
+
 unsigned layout::mmaFragmentElements(int operand, unsigned kWidth,
                                      int64_t instrM) {
   if (instrM == kMmaF64M)

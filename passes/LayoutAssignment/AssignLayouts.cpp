@@ -191,6 +191,19 @@ private:
     return nv::MmaEncodingAttr::get(context, 2, choice.warpsPerCTA, instrShape);
   }
 
+  /// Accumulator layout of a dot_scaled (block-scaled mma.sync), its
+  /// operand packing in `kWidth` when asked.
+  Attribute scaledDotLayout(nv::DotScaledOp dot, unsigned *kWidth = nullptr) {
+    DotPathChoice choice = chooseScaledDotPath(dot, numWarps);
+    dot->setAttr(nv::kDotPathAttrName,
+                 StringAttr::get(context, choice.description));
+    if (kWidth)
+      *kWidth = choice.kWidth;
+    return nv::MmaEncodingAttr::get(
+        context, 2, choice.warpsPerCTA,
+        {unsigned(layout::kMmaM), unsigned(layout::kMmaN)});
+  }
+
   /// Accumulator layout of an FMA dot: small square-ish blocks per thread
   /// so each loaded A and B element feeds several FMAs.
   Attribute fmaDotLayout(RankedTensorType result) {
@@ -336,6 +349,11 @@ private:
         })
         .Case([&](nv::DotOp dot) {
           Attribute layout = dotLayout(dot);
+          wish(dot.getC(), layout, true);
+          wish(dot.getResult(), layout, true);
+        })
+        .Case([&](nv::DotScaledOp dot) {
+          Attribute layout = scaledDotLayout(dot);
           wish(dot.getC(), layout, true);
           wish(dot.getResult(), layout, true);
         })
@@ -593,6 +611,21 @@ private:
             convertOperand(dot.getBMutable(), nv::DotOperandEncodingAttr::get(
                                                   context, 1, accumulator));
           }
+          setLayout(dot.getResult(), accumulator);
+          return success();
+        })
+        .Case([&](nv::DotScaledOp dot) {
+          // The scales keep their layouts; the lowering moves them to the
+          // lanes the instruction's selectors read.
+          unsigned kWidth = 0;
+          Attribute accumulator = scaledDotLayout(dot, &kWidth);
+          convertOperand(dot.getCMutable(), accumulator);
+          convertOperand(
+              dot.getAMutable(),
+              nv::DotOperandEncodingAttr::get(context, 0, accumulator, kWidth));
+          convertOperand(
+              dot.getBMutable(),
+              nv::DotOperandEncodingAttr::get(context, 1, accumulator, kWidth));
           setLayout(dot.getResult(), accumulator);
           return success();
         })

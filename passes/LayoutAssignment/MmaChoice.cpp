@@ -199,3 +199,16 @@ DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
     choice.description += " (" + notWgmma + ")";
   return choice;
 }
+
+DotPathChoice tileiras::chooseScaledDotPath(nv::DotScaledOp dot,
+                                            unsigned numWarps) {
+  DotPathChoice choice;
+  ArrayRef<int64_t> shape = dot.getType().getShape();
+  choice.kWidth = 4;
+  choice.warpsPerCTA = layout::mmaWarpsPerCTA(shape[0], shape[1], numWarps);
+  choice.description = "mma.sync.m16n8k32 block_scale " +
+                       typeName(dot.getA().getType().getElementType()) + "." +
+                       typeName(dot.getB().getType().getElementType()) +
+                       " ue8m0";
+  return choice;
+}

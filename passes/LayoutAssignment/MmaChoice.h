@@ -50,6 +50,11 @@ DotPathChoice chooseDotPath(nv_tileaa::DotOp dot,
                             const targetspec::Target &target,
                             unsigned numWarps);
 
+/// The path of a dot_scaled that tileaa-decompose-scaled-dots kept: block-
+/// scaled mma.sync m16n8k32 (kWidth 4, warps as for an FP8 dot).
+DotPathChoice chooseScaledDotPath(nv_tileaa::DotScaledOp dot,
+                                  unsigned numWarps);
+
 } // namespace tileiras
 
 #endif // TILEIRAS_PASSES_LAYOUTASSIGNMENT_MMACHOICE_H

@@ -35,6 +35,7 @@ void tileiras::buildLayoutPipeline(OpPassManager &pm,
   LowerTiledMemoryOptions tiled;
   tiled.numStages = options.numStages;
   pm.addPass(createLowerTiledMemory(tiled));
+  pm.addPass(createDecomposeScaledDots());
   AssignLayoutsOptions layouts;
   layouts.numWarps = options.numWarps;
   pm.addPass(createAssignLayouts(layouts));

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TileToLLVM/Dot/DotPaths.h"
+#include "tileiras/TargetSpec/InstructionFamily.h"
 
 using namespace mlir;
 using namespace tileiras;
@@ -85,11 +86,43 @@ private:
   LoweringState &state;
 };
 
+/// dot_scaled: tileaa-decompose-scaled-dots left it only where block-
+/// scaled mma.sync runs it.
+struct DotScaledLowering : public ConvertOpToLLVMPattern<nv::DotScaledOp> {
+  DotScaledLowering(TileTypeConverter &converter, LoweringState &state)
+      : ConvertOpToLLVMPattern(converter), tiles(converter), state(state) {}
+
+  LogicalResult
+  matchAndRewrite(nv::DotScaledOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!targetspec::targetSupports(state.target,
+                                    targetspec::InstrFamily::BlockScaledMma))
+      return op.emitOpError()
+             << "needs block-scaled mma.sync: "
+             << targetspec::unsupportedFamilyMessage(
+                    state.target, targetspec::InstrFamily::BlockScaledMma)
+             << " (run tileaa-decompose-scaled-dots first)";
+    FailureOr<SmallVector<Value>> d = lowerBlockScaledMmaSyncDot(
+        op, adaptor.getA(), adaptor.getAScale(), adaptor.getB(),
+        adaptor.getBScale(), adaptor.getC(), rewriter, tiles, state);
+    if (failed(d))
+      return failure();
+    rewriter.replaceOp(
+        op, packTile(rewriter, op.getLoc(),
+                     getTypeConverter()->convertType(op.getType()), *d));
+    return success();
+  }
+
+private:
+  const TileTypeConverter &tiles;
+  LoweringState &state;
+};
+
 } // namespace
 
 void lowering::populateDotPatterns(TileTypeConverter &converter,
                                    RewritePatternSet &patterns,
                                    LoweringState &state) {
-  patterns.add<DotLowering>(converter, state);
+  patterns.add<DotLowering, DotScaledLowering>(converter, state);
   populateWarpgroupDotPatterns(converter, patterns, state);
 }

@@ -713,8 +713,10 @@ struct FpToFpLowering : public ConvertOpToLLVMPattern<nv::FpToFpOp> {
     Type to = getElementTypeOrSelf(op.getType());
     if (failed(checkSameLayouts(op, {op.getSrc().getType(), op.getType()})))
       return failure();
-    if ((isFp8(from) || isFp8(to)) &&
-        !targetspec::targetSupports(state.target, InstrFamily::Fp8Conversion))
+    bool hasCvtF8 =
+        targetspec::targetSupports(state.target, InstrFamily::Fp8Conversion);
+    // Widening needs no instruction (Fp8Decode.cpp); rounding to FP8 does.
+    if (isFp8(to) && !hasCvtF8)
       return op.emitOpError() << "cannot convert " << from << " to " << to
                               << " on " << state.target.name() << ": "
                               << targetspec::unsupportedFamilyMessage(
@@ -725,10 +727,15 @@ struct FpToFpLowering : public ConvertOpToLLVMPattern<nv::FpToFpOp> {
     FloatBuilder fb(rewriter, loc, state.target);
     SmallVector<Value> elements = unpackTile(rewriter, loc, adaptor.getSrc());
 
-    // FP8 sources become f16 first (exact: both formats fit in f16).
-    if (isFp8(from)) {
+    // FP8 sources become f16 first (exact: both formats fit in f16), or
+    // f32 with integer ops before sm_89.
+    if (isFp8(from) && hasCvtF8) {
       elements = fp8ToF16(fb, loc, elements, from);
       from = fb.f16();
+    } else if (isFp8(from)) {
+      for (Value &element : elements)
+        element = fp8ToF32Software(rewriter, loc, element, from);
+      from = fb.f32();
     }
     if (isFp8(to)) {
       if (!from.isF16()) {
@@ -859,6 +866,11 @@ struct TileArithMathLowering : public ConversionPattern {
     }
     for (Type type : types) {
       Type element = getElementTypeOrSelf(type);
+      if (nv::isScaleType(element))
+        return op->emitOpError()
+               << "on tiles of " << element
+               << " (dot_scaled scales) is not supported; arith.bitcast them "
+                  "to i8 first";
       if (isFp8(element) || isa<FloatTF32Type>(element))
         return op->emitOpError()
                << "on tiles of " << element

@@ -50,7 +50,7 @@ TileTypeConverter::TileTypeConverter(MLIRContext *context)
 }
 
 Type TileTypeConverter::convertElementType(Type type) const {
-  if (isa<Float8E4M3FNType, Float8E5M2Type>(type))
+  if (isa<Float8E4M3FNType, Float8E5M2Type, Float8E8M0FNUType>(type))
     return IntegerType::get(type.getContext(), 8);
   return convertType(type);
 }

@@ -362,68 +362,16 @@ void memory::emitVprintf(OpBuilder &builder, Location loc, StringRef format,
                        ValueRange{formatPtr, buffer});
 }
 
-/// f32 value of an f8E4M3FN byte: 1 sign, 4 exponent (bias 7), 3 mantissa
-/// bits, no infinities, S.1111.111 is NaN.
-static Value decodeE4M3(OpBuilder &builder, Location loc, Value byte) {
-  Type i32 = builder.getI32Type();
-  Type f32 = builder.getF32Type();
-  auto c = [&](int64_t v) { return i32Constant(builder, loc, v); };
-  Value bits = LLVM::ZExtOp::create(builder, loc, i32, byte);
-  Value exponent = LLVM::AndOp::create(
-      builder, loc, LLVM::LShrOp::create(builder, loc, bits, c(3)), c(15));
-  Value mantissa = LLVM::AndOp::create(builder, loc, bits, c(7));
-  // Normal: rebias the exponent (7 -> 127) and widen the mantissa.
-  Value normalBits = LLVM::OrOp::create(
-      builder, loc,
-      LLVM::ShlOp::create(builder, loc,
-                          LLVM::AddOp::create(builder, loc, exponent, c(120)),
-                          c(23)),
-      LLVM::ShlOp::create(builder, loc, mantissa, c(20)));
-  Value normal = LLVM::BitcastOp::create(builder, loc, f32, normalBits);
-  // Subnormal: mantissa * 2^-9, exact in f32.
-  Value subnormal = LLVM::FMulOp::create(
-      builder, loc, LLVM::UIToFPOp::create(builder, loc, f32, mantissa),
-      LLVM::ConstantOp::create(builder, loc, f32,
-                               builder.getF32FloatAttr(1.0f / 512.0f)));
-  Value isSubnormal = LLVM::ICmpOp::create(
-      builder, loc, LLVM::ICmpPredicate::eq, exponent, c(0));
-  Value magnitude =
-      LLVM::SelectOp::create(builder, loc, isSubnormal, subnormal, normal);
-  Value isNaN = LLVM::ICmpOp::create(
-      builder, loc, LLVM::ICmpPredicate::eq,
-      LLVM::AndOp::create(builder, loc, bits, c(0x7f)), c(0x7f));
-  magnitude = LLVM::SelectOp::create(
-      builder, loc, isNaN,
-      LLVM::ConstantOp::create(builder, loc, f32,
-                               builder.getF32FloatAttr(std::nanf(""))),
-      magnitude);
-  Value negative = LLVM::ICmpOp::create(
-      builder, loc, LLVM::ICmpPredicate::ne,
-      LLVM::AndOp::create(builder, loc, bits, c(0x80)), c(0));
-  return LLVM::SelectOp::create(builder, loc, negative,
-                                LLVM::FNegOp::create(builder, loc, magnitude),
-                                magnitude);
-}
-
 Value memory::promoteForPrintf(OpBuilder &builder, Location loc, Value value,
                                Type sourceType) {
   Type f64 = builder.getF64Type();
   Type i32 = builder.getI32Type();
   if (isa<nv_tileaa::PtrType>(sourceType))
     return LLVM::PtrToIntOp::create(builder, loc, builder.getI64Type(), value);
-  if (isa<Float8E5M2Type>(sourceType)) {
-    // The high byte of an f16.
-    Value wide =
-        LLVM::ZExtOp::create(builder, loc, builder.getI16Type(), value);
-    wide = LLVM::ShlOp::create(
-        builder, loc, wide, intConstant(builder, loc, builder.getI16Type(), 8));
-    Value half =
-        LLVM::BitcastOp::create(builder, loc, builder.getF16Type(), wide);
-    return LLVM::FPExtOp::create(builder, loc, f64, half);
-  }
-  if (isa<Float8E4M3FNType>(sourceType))
-    return LLVM::FPExtOp::create(builder, loc, f64,
-                                 decodeE4M3(builder, loc, value));
+  if (isa<Float8E4M3FNType, Float8E5M2Type>(sourceType))
+    return LLVM::FPExtOp::create(
+        builder, loc, f64,
+        lowering::fp8ToF32Software(builder, loc, value, sourceType));
   if (sourceType.isBF16()) {
     // The high half of an f32; exact and needs no bf16 conversion
     // instruction (sm_80+) on older targets.

@@ -49,6 +49,9 @@ getFmaOperandRegisters(mlir::Operation *op, const layout::LinearLayout &acc,
 /// order: A (4 * kWidth elements), B (2 * kWidth), C/D (4).
 struct MmaInstruction {
   llvm::SmallVector<unsigned> a, b, c;
+  /// Where it sits: its K step and the tile coordinates (M, N) of the first
+  /// accumulator element of warp 0's fragment.
+  int64_t kStep = 0, row = 0, column = 0;
 };
 
 /// Every mma.sync instruction of a dot with accumulator layout `acc` and

@@ -129,6 +129,11 @@ mlir::Value i32Constant(mlir::OpBuilder &builder, mlir::Location loc,
 mlir::Value intConstant(mlir::OpBuilder &builder, mlir::Location loc,
                         mlir::Type type, int64_t value);
 
+/// The f32 value of an FP8 byte (`format` f8E4M3FN or f8E5M2) computed with
+/// integer ops, exactly, for chips without cvt.f8 (Fp8Decode.cpp).
+mlir::Value fp8ToF32Software(mlir::OpBuilder &builder, mlir::Location loc,
+                             mlir::Value byte, mlir::Type format);
+
 /// %tid.x, the lane (tid & 31) and the warp (tid >> 5, made warp-uniform).
 mlir::Value getThreadId(mlir::OpBuilder &builder, mlir::Location loc);
 mlir::Value getLaneId(mlir::OpBuilder &builder, mlir::Location loc);

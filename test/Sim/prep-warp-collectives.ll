@@ -3,9 +3,10 @@
 ; tileiras-sim-prep turns the warp-collective intrinsics with register
 ; fragments into runtime calls that take the intrinsic's name (without
 ; "llvm.nvvm.") and the registers through stack buffers: mma.sync ->
-; __sim_mma(name, operands, D), ldmatrix -> __sim_ldmatrix(name, row,
-; result), stmatrix -> __sim_stmatrix(name, row, registers). cp.async and
-; its groups are per-thread and map by name like every other intrinsic.
+; __sim_mma(name, operands, D) (a block-scaled one with its scale
+; operands), ldmatrix -> __sim_ldmatrix(name, row, result), stmatrix ->
+; __sim_stmatrix(name, row, registers). cp.async and its groups are
+; per-thread and map by name like every other intrinsic.
 
 target triple = "nvptx64-nvidia-cuda"
 
@@ -15,6 +16,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-DAG: @[[X1:.*]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"ldmatrix.sync.aligned.m8n8.x1.b16.p{{[0-9]}}\00"
 ; CHECK-DAG: @[[ST:.*]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"stmatrix.sync.aligned.m8n8.x2.b16.p{{[0-9]}}\00"
 ; CHECK-DAG: @[[F64:.*]] = private unnamed_addr constant [23 x i8] c"mma.m8n8k4.row.col.f64\00"
+; CHECK-DAG: @[[BS:.*]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"mma.block.scale.m16n8k32.row.col.mxf8f6f4.scale.1x.f32.e4m3.e5m2.f32.ue8m0\00"
 
 ; CHECK-LABEL: define void @k(
 define ptx_kernel void @k(ptr addrspace(1) %g, ptr addrspace(1) %out, double %a, double %b) #0 {
@@ -67,6 +69,48 @@ define ptx_kernel void @k(ptr addrspace(1) %g, ptr addrspace(1) %out, double %a,
   ret void
 }
 
+; sm_120a's block-scaled mma.sync (a device function: one kernel per
+; module): A, B, C (10 words), then scale_A's register, byte id and thread
+; id, and scale_B's; the i16 ids are zero-extended to a word each: 16
+; words in all.
+; CHECK-LABEL: define void @block_scale(
+; CHECK: %[[D:[0-9]+]] = alloca [4 x i32], align 8
+; CHECK-NEXT: %[[IN:[0-9]+]] = alloca [16 x i32], align 8
+; CHECK-NEXT: %[[TIDB:[0-9]+]] = zext i16 %tidb to i32
+; CHECK-NEXT: %[[A0:[0-9]+]] = getelementptr i8, ptr %[[IN]], i64 0
+; CHECK-NEXT: store i32 %a0, ptr %[[A0]]
+; CHECK: %[[B1:[0-9]+]] = getelementptr i8, ptr %[[IN]], i64 20
+; CHECK-NEXT: store i32 %b1, ptr %[[B1]]
+; CHECK-NEXT: %[[C0:[0-9]+]] = getelementptr i8, ptr %[[IN]], i64 24
+; CHECK-NEXT: %[[C0I:[0-9]+]] = bitcast float %c0 to i32
+; CHECK-NEXT: store i32 %[[C0I]], ptr %[[C0]]
+; CHECK: %[[C3:[0-9]+]] = getelementptr i8, ptr %[[IN]], i64 36
+; CHECK-NEXT: store i32 1073741824, ptr %[[C3]]
+; CHECK-NEXT: %[[SA:[0-9]+]] = getelementptr i8, ptr %[[IN]], i64 40
+; CHECK-NEXT: store i32 %sa, ptr %[[SA]]
+; CHECK-NEXT: %[[BYTEA:[0-9]+]] = getelementptr i8, ptr %[[IN]], i64 44
+; CHECK-NEXT: store i32 3, ptr %[[BYTEA]]
+; CHECK-NEXT: %[[THREADA:[0-9]+]] = getelementptr i8, ptr %[[IN]], i64 48
+; CHECK-NEXT: store i32 1, ptr %[[THREADA]]
+; CHECK-NEXT: %[[SB:[0-9]+]] = getelementptr i8, ptr %[[IN]], i64 52
+; CHECK-NEXT: store i32 %sb, ptr %[[SB]]
+; CHECK-NEXT: %[[BYTEB:[0-9]+]] = getelementptr i8, ptr %[[IN]], i64 56
+; CHECK-NEXT: store i32 0, ptr %[[BYTEB]]
+; CHECK-NEXT: %[[THREADB:[0-9]+]] = getelementptr i8, ptr %[[IN]], i64 60
+; CHECK-NEXT: store i32 %[[TIDB]], ptr %[[THREADB]]
+; CHECK-NEXT: call void @__sim_mma(ptr @[[BS]], ptr %[[IN]], ptr %[[D]])
+; CHECK: %[[D3:[0-9]+]] = getelementptr i8, ptr %[[D]], i64 12
+; CHECK-NEXT: %[[D3I:[0-9]+]] = load i32, ptr %[[D3]]
+; CHECK-NEXT: bitcast i32 %[[D3I]] to float
+; CHECK-NOT: llvm.nvvm.mma
+; CHECK: ret void
+define void @block_scale(ptr addrspace(1) %out, i32 %a0, i32 %a1, i32 %a2, i32 %a3, i32 %b0, i32 %b1, float %c0, i32 %sa, i32 %sb, i16 %tidb) {
+  %d = call {float, float, float, float} @llvm.nvvm.mma.block.scale.m16n8k32.row.col.mxf8f6f4.scale.1x.f32.e4m3.e5m2.f32.ue8m0(i32 %a0, i32 %a1, i32 %a2, i32 %a3, i32 %b0, i32 %b1, float %c0, float 0.0, float 1.0, float 2.0, i32 %sa, i16 3, i16 1, i32 %sb, i16 0, i16 %tidb)
+  %d3 = extractvalue {float, float, float, float} %d, 3
+  store float %d3, ptr addrspace(1) %out
+  ret void
+}
+
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare {i32, i32, i32, i32} @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.trans.b16.p3(ptr addrspace(3))
 declare i32 @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x1.b16.p3(ptr addrspace(3))
@@ -77,5 +121,6 @@ declare void @llvm.nvvm.cp.async.commit.group()
 declare void @llvm.nvvm.cp.async.wait.group(i32)
 declare void @llvm.nvvm.cp.async.wait.all()
 declare {double, double} @llvm.nvvm.mma.m8n8k4.row.col.f64(double, double, double, double)
+declare {float, float, float, float} @llvm.nvvm.mma.block.scale.m16n8k32.row.col.mxf8f6f4.scale.1x.f32.e4m3.e5m2.f32.ue8m0(i32, i32, i32, i32, i32, i32, float, float, float, float, i32, i16, i16, i32, i16, i16)
 
 attributes #0 = { "nvvm.reqntid"="32,1,1" }

@@ -930,7 +930,8 @@ Value *reloadWords(CallInst *call, Type *type, Value *buffer) {
 /// The warp-collective intrinsics with register fragments become calls of
 /// the runtime, which decodes the form from the intrinsic's name (without
 /// "llvm.nvvm."), the registers passing through stack buffers:
-///   llvm.nvvm.mma.*      -> __sim_mma(name, operands, D)       (mma.cpp)
+///   llvm.nvvm.mma.*      -> __sim_mma(name, operands, D)       (mma.cpp;
+///                           block-scaled forms: the i16 ids as words)
 ///   llvm.nvvm.ldmatrix.* -> __sim_ldmatrix(name, row, result)  (matrix.cpp)
 ///   llvm.nvvm.stmatrix.* -> __sim_stmatrix(name, row, registers)
 void lowerWarpCollectives(Module &m) {
@@ -958,7 +959,18 @@ void lowerWarpCollectives(Module &m) {
       SmallVector<Value *> args(call->args());
       Value *first = nullptr, *second = nullptr;
       if (kind == "mma") {
-        first = spillWords(call, args, 10);
+        // A, B, C: 10 words at most. A block-scaled form adds scale_A's
+        // register, its i16 byte and thread ids, then scale_B's: 16 words,
+        // each id zero-extended to one.
+        unsigned words = 10;
+        if (name.starts_with("mma.block.scale.")) {
+          words = 16;
+          IRBuilder<> b(call);
+          for (Value *&arg : args)
+            if (arg->getType()->isIntegerTy(16))
+              arg = b.CreateZExt(arg, b.getInt32Ty());
+        }
+        first = spillWords(call, args, words);
         second = spillWords(call, {}, 4);
       } else {
         first = args[0]; // the row address

@@ -15,6 +15,10 @@
 //     row g, column 2t + i;
 //   8-bit m8n8k16: a_i at row g, k = 4t + i; b_i at k = 4t + i, column g;
 //     c_i / d_i at row g, column 2t + i.
+//   block-scaled m16n8k32 (mxf8f6f4, scale_vec::1X): the 8-bit tables,
+//     with the sum of row m, column n multiplied by 2^(SFA[m] - 127) and
+//     2^(SFB[n] - 127) (ue8m0; 0xff is NaN) before C is added; see
+//     scaleByteA/scaleByteB for which lane gives which scale.
 // Products are exact in double; the sum is rounded once to f32 or f16 (the
 // hardware's internal order and precision are unspecified) and integer
 // sums wrap modulo 2^32 unless .satfinite. f64: c + a0 b0 + ... + a3 b3 as
@@ -195,11 +199,52 @@ bool setFragmentWords(Instr &instr) {
 }
 } // namespace
 
+namespace {
+/// "mma.block.scale.m16n8k32.row.col.mxf8f6f4[.scale.1x].f32.<a>.<b>.f32.
+/// ue8m0" (`parts` split at the dots), <a> and <b> e4m3 or e5m2. The scale
+/// vector size defaults to 1X for kind::mxf8f6f4 (both spellings are LLVM
+/// intrinsics); scale.2x/4x, the other kinds (mxf4, mxf4nvf4), the 6- and
+/// 4-bit types and ue4m3 scales are not simulated.
+std::optional<Instr> decodeBlockScale(std::vector<std::string> parts) {
+  if (parts.size() < 7 || parts[3] != "m16n8k32" || parts[4] != "row" ||
+      parts[5] != "col" || parts[6] != "mxf8f6f4")
+    return std::nullopt;
+  parts.erase(parts.begin(), parts.begin() + 7);
+  if (parts.size() >= 2 && parts[0] == "scale") {
+    if (parts[1] != "1x")
+      return std::nullopt;
+    parts.erase(parts.begin(), parts.begin() + 2);
+  }
+  if (parts.size() != 5 || parts[0] != "f32" || parts[3] != "f32" ||
+      parts[4] != "ue8m0")
+    return std::nullopt;
+  Instr instr;
+  instr.m = 16;
+  instr.k = 32;
+  instr.blockScale = true;
+  Type *types[] = {&instr.a, &instr.b};
+  for (unsigned i = 0; i < 2; ++i) {
+    std::optional<Type> type = multiplicandType(parts[1 + i]);
+    if (!type || (*type != Type::E4M3 && *type != Type::E5M2))
+      return std::nullopt;
+    *types[i] = *type;
+  }
+  return instr; // A 4 words, B 2, C/D 4 f32: the unscaled fp8 fragments
+}
+} // namespace
+
+unsigned sim::mma::Instr::operandWords() const {
+  return aWords + bWords + cWords + (blockScale ? kScaleWords : 0);
+}
+
 std::optional<Instr> sim::mma::decode(const std::string &name) {
   std::vector<std::string> parts;
   std::stringstream in(name);
   for (std::string part; std::getline(in, part, '.');)
     parts.push_back(part);
+  if (parts.size() >= 3 && parts[0] == "mma" && parts[1] == "block" &&
+      parts[2] == "scale")
+    return decodeBlockScale(parts);
   if (parts.size() < 5 || parts[0] != "mma" || parts[2] != "row" ||
       parts[3] != "col")
     return std::nullopt;
@@ -317,6 +362,13 @@ void accumulate(const Instr &instr, const LaneFragments *const lanes[32],
   unsigned column = instr.m == 8 ? 2 * t + i : 2 * t + i % 2;
   const uint32_t *c = &lanes[lane]->words[instr.aWords + instr.bWords];
   double sum = productSum(instr, lanes, row, column);
+  if (instr.blockScale) {
+    // Powers of two (2^-127..2^127 each): exact in double at these
+    // magnitudes, so scaling the sum equals scaling every product. A NaN
+    // scale (0xff) makes its row or column NaN.
+    sum *= decodeUe8m0(scaleByteA(lanes, row)) *
+           decodeUe8m0(scaleByteB(lanes, column));
+  }
   if (instr.intAccumulator) {
     // |products| < 2^16 and K <= 32: the double sum is exact.
     int64_t total = int64_t(int32_t(c[i])) + int64_t(sum);
@@ -360,6 +412,58 @@ uint16_t sim::mma::encodeF16(double value) {
   std::frexp(rounded, &exponent);
   uint16_t mantissa = uint16_t(std::ldexp(rounded, 11 - exponent)) & 0x3ff;
   return sign | uint16_t(exponent - 1 + 15) << 10 | mantissa;
+}
+
+double sim::mma::decodeUe8m0(uint8_t e) {
+  return e == 0xff ? double(NAN) : std::ldexp(1.0, int(e) - 127);
+}
+
+// Block scaling, scale_vec::1X (PTX ISA, "Block Scaling for mma.sync"):
+// every lane passes a scale register; byte byteId of it is the scale. Of
+// scale_A (16 x 1), threadIdA picks the lanes with lane % 4 = 2 threadIdA
+// or 2 threadIdA + 1: row m comes from lane 4 (m % 8) + 2 threadIdA +
+// m / 8. Of scale_B (1 x 8), threadIdB picks lane 4n + threadIdB for
+// column n. The other lanes' scale registers are not read.
+uint8_t sim::mma::scaleByteA(const LaneFragments *const lanes[32],
+                             unsigned row) {
+  const LaneFragments &first = *lanes[0];
+  unsigned owner = 4 * (row % 8) + 2 * first.threadIdA + row / 8;
+  return uint8_t(lanes[owner]->scaleA >> (8 * first.byteIdA));
+}
+
+uint8_t sim::mma::scaleByteB(const LaneFragments *const lanes[32],
+                             unsigned column) {
+  const LaneFragments &first = *lanes[0];
+  unsigned owner = 4 * column + first.threadIdB;
+  return uint8_t(lanes[owner]->scaleB >> (8 * first.byteIdB));
+}
+
+std::optional<std::string>
+sim::mma::checkScaleSelectors(const Instr &instr,
+                              const LaneFragments *const lanes[32]) {
+  if (!instr.blockScale)
+    return std::nullopt;
+  const LaneFragments &first = *lanes[0];
+  std::ostringstream why;
+  for (unsigned lane = 1; lane < 32; ++lane) {
+    const LaneFragments &l = *lanes[lane];
+    if (l.byteIdA != first.byteIdA || l.threadIdA != first.threadIdA ||
+        l.byteIdB != first.byteIdB || l.threadIdB != first.threadIdB) {
+      why << "lane " << lane << " has byte/thread ids " << l.byteIdA << "/"
+          << l.threadIdA << " (A), " << l.byteIdB << "/" << l.threadIdB
+          << " (B), lane 0 " << first.byteIdA << "/" << first.threadIdA << ", "
+          << first.byteIdB << "/" << first.threadIdB;
+      return why.str();
+    }
+  }
+  if (first.byteIdA > 3 || first.threadIdA > 1 || first.byteIdB > 3 ||
+      first.threadIdB > 3) {
+    why << "byte/thread ids " << first.byteIdA << "/" << first.threadIdA
+        << " (A), " << first.byteIdB << "/" << first.threadIdB
+        << " (B) out of range (byte ids 0..3, thread id A 0..1, B 0..3)";
+    return why.str();
+  }
+  return std::nullopt;
 }
 
 void sim::mma::compute(const Instr &instr, const LaneFragments *const lanes[32],

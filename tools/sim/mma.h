@@ -2,7 +2,8 @@
 // denotes, and one lane's D fragment computed from the fragments of the
 // whole warp, from the PTX ISA's fragment tables (m16n8k8 tf32 and f16,
 // m16n8k16 f16/bf16 with f32 or f16 accumulators, m16n8k32
-// s8/u8/e4m3/e5m2, m8n8k16 s8/u8, m8n8k4 f64).
+// s8/u8/e4m3/e5m2, m8n8k16 s8/u8, m8n8k4 f64), and sm_120a's block-scaled
+// m16n8k32 e4m3/e5m2 (kind::mxf8f6f4, scale_vec::1X, ue8m0 scales).
 #ifndef TILEIRAS_SIM_MMA_H
 #define TILEIRAS_SIM_MMA_H
 
@@ -25,24 +26,63 @@ struct Instr {
   bool f16Accumulator = false;
   /// 32-bit words per lane of A, B and C (= D); an f64 register is two.
   unsigned aWords = 4, bWords = 2, cWords = 4;
+  /// mma.sync.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X
+  /// ...ue8m0: D = (A * scale_A) x (B * scale_B) + C with one ue8m0 scale
+  /// per row of A (16 x 1) and per column of B (1 x 8); the lanes also
+  /// pass the scale operands (see LaneFragments).
+  bool blockScale = false;
+
+  /// Operand words per lane: A, B, C, then the six scale operands of a
+  /// block-scaled form.
+  unsigned operandWords() const;
 };
 
 /// Words per lane of each fragment of the m16n8k{8 tf32,16,32} forms, which
 /// are also the most any form has: A 4, B 2, C/D 4.
 constexpr unsigned kAWords = 4, kBWords = 2, kCWords = 4;
 
+/// The scale operands of a block-scaled form, after the 10 fragment words.
+constexpr unsigned kScaleWords = 6;
+
 /// Decodes "mma.m16n8k16.row.col.bf16" and friends (the LLVM intrinsic name
-/// without "llvm.nvvm."); nullopt for forms the simulator does not know.
+/// without "llvm.nvvm."), and
+/// "mma.block.scale.m16n8k32.row.col.mxf8f6f4[.scale.1x].f32.<a>.<b>.f32.ue8m0"
+/// with <a>, <b> e4m3 or e5m2; nullopt for forms the simulator does not know.
 std::optional<Instr> decode(const std::string &name);
 
 /// A lane's fragment registers: A words, then B, then C (at the offsets the
-/// Instr's word counts give; an f64 register is its low word first).
+/// Instr's word counts give; an f64 register is its low word first); then,
+/// for a block-scaled form only, the scale operands in the intrinsic's
+/// order (the i16 ids zero-extended to a word): scale_A's register, its
+/// byte id (0..3) and thread id (0..1), scale_B's register, its byte id
+/// (0..3) and thread id (0..3).
 struct LaneFragments {
   uint32_t words[kAWords + kBWords + kCWords];
+  uint32_t scaleA, byteIdA, threadIdA, scaleB, byteIdB, threadIdB;
 };
+static_assert(sizeof(LaneFragments) ==
+                  4 * (kAWords + kBWords + kCWords + kScaleWords),
+              "the scale operands follow the fragment words");
+
+/// For a block-scaled form: why the warp's byte/thread ids cannot be used
+/// (they differ between lanes, or are out of range: they are immediates in
+/// PTX), or nullopt when they are fine (and always for other forms).
+std::optional<std::string>
+checkScaleSelectors(const Instr &instr, const LaneFragments *const lanes[32]);
+
+/// The ue8m0 scale of row `row` of A (16 x 1) and of column `column` of B
+/// (1 x 8), as the byte selected from the owning lane's scale register:
+/// row m from lane 4 (m % 8) + 2 threadIdA + m / 8, column n from lane
+/// 4n + threadIdB (lane 0's ids); exposed for tests.
+uint8_t scaleByteA(const LaneFragments *const lanes[32], unsigned row);
+uint8_t scaleByteB(const LaneFragments *const lanes[32], unsigned column);
+
+/// 2^(e - 127) for a ue8m0 scale byte, NaN for 0xff.
+double decodeUe8m0(uint8_t e);
 
 /// D of lane `lane` (instr.cWords words: f32, s32, f16x2 or f64 bits) from
-/// all 32 lanes' fragments.
+/// all 32 lanes' fragments (of a block-scaled form, with selectors that
+/// checkScaleSelectors accepts).
 void compute(const Instr &instr, const LaneFragments *const lanes[32],
              unsigned lane, uint32_t d[kCWords]);
 

@@ -1103,18 +1103,27 @@ extern "C" uint16_t __sim_nvvm_f16x2_to_e5m2x2_rn(uint32_t pair) {
 // mma.sync (mma.cpp computes; here the warp meets)
 //===----------------------------------------------------------------------===//
 
-/// Every lane publishes its fragment registers (A, B, C words); each lane
-/// then computes its own D from the whole warp's fragments.
+/// Every lane publishes its fragment registers (A, B, C words, then a
+/// block-scaled form's six scale operands: `in` holds the instruction's
+/// operandWords()); each lane then computes its own D from the whole warp's
+/// fragments.
 extern "C" void __sim_mma(const char *name, const uint32_t *in, uint32_t *out) {
   std::optional<mma::Instr> instr = mma::decode(name);
   if (!instr)
     die(6, "mma.sync form %s is not simulated", name);
-  warpExchange(Mma, 0xffffffffu, 0, reinterpret_cast<uintptr_t>(in),
+  // A whole LaneFragments (SimPrep's buffer has only the form's words),
+  // alive until the warp has met twice.
+  mma::LaneFragments mine = {};
+  memcpy(&mine, in, 4 * instr->operandWords());
+  warpExchange(Mma, 0xffffffffu, 0, reinterpret_cast<uintptr_t>(&mine),
                [&](Warp &warp) -> uint64_t {
                  const mma::LaneFragments *lanes[32];
                  for (unsigned lane = 0; lane < 32; ++lane)
                    lanes[lane] = reinterpret_cast<const mma::LaneFragments *>(
                        warp.slots[lane]);
+                 if (std::optional<std::string> why =
+                         mma::checkScaleSelectors(*instr, lanes))
+                   die(6, "%s: %s", name, why->c_str());
                  mma::compute(*instr, lanes, self.lane, out);
                  return 0;
                });

@@ -49,6 +49,13 @@ LinearLayout mmaOperandLayout(llvm::ArrayRef<int64_t> shape, unsigned opIdx,
                               llvm::ArrayRef<unsigned> warpsPerCTA,
                               unsigned kWidth, int64_t instrM = kMmaM);
 
+/// The layout of the scales of block-scaled m16n8k32 (scale_vec::1X, one
+/// scale per row of A and per column of B for each K step of 32): A's
+/// scales [M, K / 32] (opIdx 0) or B's [K / 32, N] (opIdx 1), one byte per
+/// register, held by the lanes that selector {byte 0, thread 0} reads: row
+/// m of an instruction in lane 4 (m % 8) + m / 8, column n in lane 4 n.
+LinearLayout mmaScaleLayout(llvm::ArrayRef<int64_t> shape, unsigned opIdx,
+                            llvm::ArrayRef<unsigned> warpsPerCTA);
 /// Elements of one instruction's fragment held by each thread: 4 for C/D,
 /// 4 * kWidth for A, 2 * kWidth for B (m16n8kK); 2, 1 and 1 for m8n8k4.
 unsigned mmaFragmentElements(int operand, unsigned kWidth,

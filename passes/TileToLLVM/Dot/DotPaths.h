@@ -36,6 +36,14 @@ lowerMmaSyncDot(nv_tileaa::DotOp op, mlir::Value a, mlir::Value b,
                 mlir::Value c, mlir::OpBuilder &builder,
                 const TileTypeConverter &tiles, LoweringState &state);
 
+/// dot_scaled on block-scaled mma.sync (MmaSync.cpp, sm_120a/f, sm_121a/f):
+/// kind::mxf8f6f4, one ue8m0 scale per row of A and column of B per K step
+/// of 32.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>> lowerBlockScaledMmaSyncDot(
+    nv_tileaa::DotScaledOp op, mlir::Value a, mlir::Value aScale, mlir::Value b,
+    mlir::Value bScale, mlir::Value c, mlir::OpBuilder &builder,
+    const TileTypeConverter &tiles, LoweringState &state);
+
 /// warpgroup_dot on wgmma.mma_async (Wgmma.cpp, sm_90a), or on
 /// tcgen05.mma when its accumulator is a blocked layout (Tcgen05.cpp).
 void populateWarpgroupDotPatterns(TileTypeConverter &converter,

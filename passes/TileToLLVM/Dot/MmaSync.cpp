@@ -68,6 +68,9 @@ lowering::planMmaSync(Operation *op, const layout::LinearLayout &acc,
       for (int64_t mi = 0; mi < repM; ++mi)
         for (int64_t ni = 0; ni < repN; ++ni) {
           MmaInstruction instr;
+          instr.kStep = ki;
+          instr.row = mi * stepM;
+          instr.column = ni * stepN;
           int64_t batch = bi * stepB;
           if (failed(fragment(a, layout::mmaFragmentElements(0, kWidth, instrM),
                               batch, mi * stepM, ki * kInstr, instr.a, "A")) ||
@@ -184,17 +187,60 @@ Value emitMma(OpBuilder &builder, Location loc, Type resultType, ValueRange a,
 
 } // namespace
 
+namespace {
+
+/// The scale tiles of a dot_scaled, and their registers in the lanes the
+/// block-scaled instruction's selectors read (layout::mmaScaleLayout).
+struct MmaScales {
+  layout::LinearLayout a, b;
+  SmallVector<Value> aRegisters, bRegisters;
+
+  /// This thread's scale of `instr` for A and B, zero-extended to the
+  /// 32-bit registers whose byte 0 the instruction reads.
+  FailureOr<std::pair<Value, Value>> of(Operation *op, OpBuilder &builder,
+                                        const MmaInstruction &instr) const {
+    Location loc = op->getLoc();
+    std::optional<unsigned> ra = a.findRegister({instr.row, instr.kStep});
+    std::optional<unsigned> rb = b.findRegister({instr.kStep, instr.column});
+    if (!ra || !rb)
+      return op->emitOpError()
+             << "cannot find the scales of the mma.sync at (" << instr.row
+             << ", " << instr.column << "), K step " << instr.kStep;
+    auto word = [&](Value byte) -> Value {
+      return LLVM::ZExtOp::create(builder, loc, builder.getI32Type(), byte);
+    };
+    return std::pair{word(aRegisters[*ra]), word(bRegisters[*rb])};
+  }
+};
+
+/// One block-scaled mma.sync (kind::mxf8f6f4, scale_vec::1X, ue8m0 scales,
+/// selectors byte 0 / thread 0).
+Value emitBlockScaledMma(OpBuilder &builder, Location loc, Type resultType,
+                         ValueRange a, ValueRange b, ValueRange c,
+                         std::pair<Value, Value> scales,
+                         std::array<NVVM::MMATypes, 2> types) {
+  Value zero = intConstant(builder, loc, builder.getI16Type(), 0);
+  int64_t shape[] = {layout::kMmaM, layout::kMmaN, 32};
+  return NVVM::MmaBlockScaleOp::create(
+      builder, loc, resultType, a, b, c, scales.first, zero, zero,
+      scales.second, zero, zero, shape, types, NVVM::ScaleVecSize::X1,
+      NVVM::BlockScaleFormat::UE8M0, NVVM::MMABlockScaleKind::MXF8F6F4);
+}
+
+/// D = A * B + C on mma.sync (block-scaled when `scales` is given) for the
+/// dot `op` with these operand types and lowered tiles.
 FailureOr<SmallVector<Value>>
-lowering::lowerMmaSyncDot(nv::DotOp op, Value aTile, Value bTile, Value cTile,
-                          OpBuilder &builder, const TileTypeConverter &tiles,
-                          LoweringState &state) {
-  Location loc = op.getLoc();
-  RankedTensorType aType = op.getA().getType(), bType = op.getB().getType(),
-                   dType = op.getType();
+lowerMma(Operation *op, RankedTensorType aType, RankedTensorType bType,
+         RankedTensorType cType, Value aTile, Value bTile, Value cTile,
+         std::array<NVVM::MMATypes, 2> types, MmaScales *scales,
+         OpBuilder &builder, const TileTypeConverter &tiles,
+         LoweringState &state) {
+  Location loc = op->getLoc();
+  RankedTensorType dType = cast<RankedTensorType>(op->getResult(0).getType());
   auto mma = cast<nv::MmaEncodingAttr>(dType.getEncoding());
   auto aEncoding = dyn_cast<nv::DotOperandEncodingAttr>(aType.getEncoding());
   if (!aEncoding || aEncoding.getParent() != mma)
-    return op.emitOpError()
+    return op->emitOpError()
            << "operand A of a dot on mma.sync must be a dot_operand of its "
               "accumulator's mma layout";
   unsigned kWidth = aEncoding.getKWidth();
@@ -216,17 +262,14 @@ lowering::lowerMmaSyncDot(nv::DotOp op, Value aTile, Value bTile, Value cTile,
       builder, loc, state, tiles.convertElementType(bType.getElementType()),
       getLayout(bType), bLayout, unpackTile(builder, loc, bTile));
   Type accElement = tiles.convertElementType(dType.getElementType());
-  SmallVector<Value> d = convertLayout(builder, loc, state, accElement,
-                                       getLayout(op.getC().getType()), acc,
-                                       unpackTile(builder, loc, cTile));
+  SmallVector<Value> d =
+      convertLayout(builder, loc, state, accElement, getLayout(cType), acc,
+                    unpackTile(builder, loc, cTile));
 
   FragmentPacker packA(builder, loc, aType.getElementType(), a, kWidth,
                        state.target);
   FragmentPacker packB(builder, loc, bType.getElementType(), b, kWidth,
                        state.target);
-  std::array<NVVM::MMATypes, 2> types = {
-      ptxType(aType.getElementType(), op.getSignednessA()),
-      ptxType(bType.getElementType(), op.getSignednessB())};
   std::optional<NVVM::MMAIntOverflow> overflow;
   if (accElement.isInteger(32))
     overflow = NVVM::MMAIntOverflow::wrapped; // as the FMA path: mod 2^32
@@ -243,8 +286,17 @@ lowering::lowerMmaSyncDot(nv::DotOp op, Value aTile, Value bTile, Value cTile,
   int64_t shape[] = {instrM, layout::kMmaN, layout::mmaInstrK(kWidth, instrM)};
   for (const MmaInstruction &instr : *plan) {
     SmallVector<Value> c = packC.pack(instr.c);
-    Value result = emitMma(builder, loc, resultType, packA.pack(instr.a),
-                           packB.pack(instr.b), c, shape, overflow, types);
+    Value result;
+    if (scales) {
+      auto scaleWords = scales->of(op, builder, instr);
+      if (failed(scaleWords))
+        return failure();
+      result = emitBlockScaledMma(builder, loc, resultType, packA.pack(instr.a),
+                                  packB.pack(instr.b), c, *scaleWords, types);
+    } else {
+      result = emitMma(builder, loc, resultType, packA.pack(instr.a),
+                       packB.pack(instr.b), c, shape, overflow, types);
+    }
     for (auto [i, reg] : llvm::enumerate(instr.c)) {
       Value word =
           LLVM::ExtractValueOp::create(builder, loc, result, i / accWidth);
@@ -255,4 +307,50 @@ lowering::lowerMmaSyncDot(nv::DotOp op, Value aTile, Value bTile, Value cTile,
     }
   }
   return d;
+}
+
+} // namespace
+
+FailureOr<SmallVector<Value>>
+lowering::lowerMmaSyncDot(nv::DotOp op, Value aTile, Value bTile, Value cTile,
+                          OpBuilder &builder, const TileTypeConverter &tiles,
+                          LoweringState &state) {
+  std::array<NVVM::MMATypes, 2> types = {
+      ptxType(op.getA().getType().getElementType(), op.getSignednessA()),
+      ptxType(op.getB().getType().getElementType(), op.getSignednessB())};
+  return lowerMma(op, op.getA().getType(), op.getB().getType(),
+                  op.getC().getType(), aTile, bTile, cTile, types, nullptr,
+                  builder, tiles, state);
+}
+
+FailureOr<SmallVector<Value>> lowering::lowerBlockScaledMmaSyncDot(
+    nv::DotScaledOp op, Value aTile, Value aScale, Value bTile, Value bScale,
+    Value cTile, OpBuilder &builder, const TileTypeConverter &tiles,
+    LoweringState &state) {
+  Location loc = op.getLoc();
+  auto mma = dyn_cast<nv::MmaEncodingAttr>(op.getType().getEncoding());
+  if (!mma)
+    return op.emitOpError() << "has no lowering for the accumulator layout "
+                            << op.getType().getEncoding()
+                            << " (block-scaled mma.sync needs an mma layout)";
+  RankedTensorType aScaleType = op.getAScale().getType(),
+                   bScaleType = op.getBScale().getType();
+  ArrayRef<unsigned> warps = mma.getWarpsPerCTA();
+  MmaScales scales{layout::mmaScaleLayout(aScaleType.getShape(), 0, warps),
+                   layout::mmaScaleLayout(bScaleType.getShape(), 1, warps),
+                   {},
+                   {}};
+  Type byte = builder.getI8Type();
+  scales.aRegisters =
+      convertLayout(builder, loc, state, byte, getLayout(aScaleType), scales.a,
+                    unpackTile(builder, loc, aScale));
+  scales.bRegisters =
+      convertLayout(builder, loc, state, byte, getLayout(bScaleType), scales.b,
+                    unpackTile(builder, loc, bScale));
+  std::array<NVVM::MMATypes, 2> types = {
+      ptxType(op.getA().getType().getElementType(), std::nullopt),
+      ptxType(op.getB().getType().getElementType(), std::nullopt)};
+  return lowerMma(op, op.getA().getType(), op.getB().getType(),
+                  op.getC().getType(), aTile, bTile, cTile, types, &scales,
+                  builder, tiles, state);
 }

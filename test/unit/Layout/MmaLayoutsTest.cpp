@@ -249,3 +249,29 @@ TEST(MmaLayouts, F64WarpsAndRepetitions) {
   EXPECT_EQ(mmaWarpsPerCTA(32, 32, 4, kMmaF64M),
             (llvm::SmallVector<unsigned, 2>{2, 2}));
 }
+
+// The scale selector table of block-scaled m16n8k32 (scale_vec::1X) with
+// byte-id 0 and thread-id 0: row m of A's scales comes from lane
+// 4 (m % 8) + m / 8, column n of B's from lane 4 n.
+TEST(MmaLayouts, ScaleLanesMatchIsaSelectors) {
+  unsigned warps[] = {2, 2};
+  // A's scales [32, 2] and B's [2, 16]: two K steps, one instruction per
+  // warp along M and N.
+  LinearLayout a = mmaScaleLayout({32, 2}, 0, warps);
+  LinearLayout b = mmaScaleLayout({2, 16}, 1, warps);
+  for (int64_t m = 0; m < 16; ++m)
+    EXPECT_EQ(a.apply(0, unsigned(4 * (m % 8) + m / 8), 0), rc(m, 0)) << m;
+  for (int64_t n = 0; n < 8; ++n)
+    EXPECT_EQ(b.apply(0, unsigned(4 * n), 0), rc(0, n)) << n;
+  // The next register is the next K step; warps move A along M by 16 and
+  // B along N by 8 and copy the other operand's scales.
+  EXPECT_EQ(a.apply(1, 0, 0), rc(0, 1));
+  EXPECT_EQ(b.apply(1, 0, 0), rc(1, 0));
+  EXPECT_EQ(a.apply(0, 0, 2), rc(16, 0));
+  EXPECT_EQ(a.apply(0, 0, 1), rc(0, 0));
+  EXPECT_EQ(b.apply(0, 0, 1), rc(0, 8));
+  EXPECT_EQ(b.apply(0, 0, 2), rc(0, 0));
+  // M beyond the warps' rows repeats in registers, like the accumulator.
+  LinearLayout tall = mmaScaleLayout({64, 1}, 0, warps);
+  EXPECT_EQ(tall.apply(1, 0, 0), rc(32, 0));
+}

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -337,6 +338,264 @@ TEST(SimMma, M8N8K16) {
   checkM8N8K16("mma.m8n8k16.row.col.satfinite.u8", false, false, true);
   checkM8N8K16("mma.m8n8k16.row.col.satfinite.s8.u8", true, false, true);
   checkM8N8K16("mma.m8n8k16.row.col.satfinite.u8.s8", false, true, true);
+}
+
+// Block-scaled m16n8k32 (kind::mxf8f6f4, scale_vec::1X, ue8m0), forwards
+// from the PTX ISA's block-scaling section: scale_A is 16 x 1, the lanes
+// with lane % 4 = 2 threadIdA + h (h = 0, 1) give rows lane / 4 + 8h;
+// scale_B is 1 x 8, the lanes with lane % 4 = threadIdB give column
+// lane / 4; each from byte byteId of its scale register. A, B, C and D are
+// the unscaled fp8 form's fragments. D(m, n) = C(m, n) + sum over k of
+// A(m, k) 2^(SFA[m] - 127) B(k, n) 2^(SFB[n] - 127); SF = 0xff is NaN.
+
+// The names, whole (test/Sim/Inputs/coverage_check.py looks for each).
+// clang-format off
+const char *const kBlockScaleE4m3E4m3 = "mma.block.scale.m16n8k32.row.col.mxf8f6f4.scale.1x.f32.e4m3.e4m3.f32.ue8m0";
+const char *const kBlockScaleE4m3E5m2 = "mma.block.scale.m16n8k32.row.col.mxf8f6f4.scale.1x.f32.e4m3.e5m2.f32.ue8m0";
+const char *const kBlockScaleE5m2E4m3 = "mma.block.scale.m16n8k32.row.col.mxf8f6f4.scale.1x.f32.e5m2.e4m3.f32.ue8m0";
+const char *const kBlockScaleE5m2E5m2 = "mma.block.scale.m16n8k32.row.col.mxf8f6f4.scale.1x.f32.e5m2.e5m2.f32.ue8m0";
+// clang-format on
+
+struct BlockScaleCase {
+  const char *name;
+  Type a, b;
+  unsigned byteIdA, threadIdA, byteIdB, threadIdB;
+  int nanRow = -1, nanColumn = -1; // a scale of 0xff
+};
+
+double ue8m0Reference(uint8_t e) {
+  return e == 255 ? std::numeric_limits<double>::quiet_NaN()
+                  : std::ldexp(1.0, int(e) - 127);
+}
+
+void checkBlockScale(const BlockScaleCase &test) {
+  std::optional<Instr> instr = decode(test.name);
+  ASSERT_TRUE(instr) << test.name;
+  EXPECT_TRUE(instr->blockScale);
+  EXPECT_EQ(instr->k, 32u);
+  EXPECT_EQ(instr->a, test.a);
+  EXPECT_EQ(instr->b, test.b);
+  EXPECT_EQ(instr->operandWords(), 16u);
+  std::mt19937 rng(test.byteIdA * 64 + test.threadIdA * 16 + test.byteIdB * 4 +
+                   test.threadIdB);
+  std::vector<uint32_t> matA(16 * 32), matB(32 * 8);
+  for (auto &x : matA)
+    x = randomBits(test.a, rng);
+  for (auto &x : matB)
+    x = randomBits(test.b, rng);
+  // Distinct scales per row and column, from 2^-126 (1) to 2^127 (254).
+  static const int rowExponents[16] = {0,   1,  -1,  5,  -7,  12,  -20,  33,
+                                       -45, 60, -64, 90, -99, 127, -126, 7};
+  static const int columnExponents[8] = {0, -3, 4, -11, 17, -30, 41, -60};
+  uint8_t sfa[16], sfb[8];
+  for (unsigned m = 0; m < 16; ++m)
+    sfa[m] = uint8_t(rowExponents[m] + 127);
+  for (unsigned n = 0; n < 8; ++n)
+    sfb[n] = uint8_t(columnExponents[n] + 127);
+  if (test.nanRow >= 0)
+    sfa[test.nanRow] = 0xff;
+  if (test.nanColumn >= 0)
+    sfb[test.nanColumn] = 0xff;
+  // C of the scaled product's magnitude where that is a normal f32 (so that
+  // neither hides the other), else small.
+  std::vector<double> matC(16 * 8);
+  for (unsigned m = 0; m < 16; ++m)
+    for (unsigned n = 0; n < 8; ++n) {
+      int exponent = rowExponents[m] + columnExponents[n];
+      double v = double(int(rng() % 17) - 8) * 0.25;
+      matC[m * 8 + n] =
+          exponent > -120 && exponent < 120 ? std::ldexp(v, exponent) : v;
+    }
+
+  LaneFragments lanes[32] = {};
+  const LaneFragments *pointers[32];
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    LaneFragments &l = lanes[lane];
+    pointers[lane] = &l;
+    for (unsigned i = 0; i < 16; ++i) {
+      Element e = aTable(test.a, lane, i);
+      l.words[i / 4] |= matA[e.row * 32 + e.column] << (8 * (i % 4));
+    }
+    for (unsigned i = 0; i < 8; ++i) {
+      Element e = bTable(test.b, lane, i);
+      l.words[4 + i / 4] |= matB[e.row * 8 + e.column] << (8 * (i % 4));
+    }
+    for (unsigned i = 0; i < 4; ++i) {
+      Element e = cTable(lane, i);
+      float f = float(matC[e.row * 8 + e.column]);
+      std::memcpy(&l.words[6 + i], &f, 4);
+    }
+    // Scale registers: garbage (0xff included) wherever the selectors do
+    // not point, so that reading another lane or byte shows.
+    l.scaleA = uint32_t(rng());
+    l.scaleB = uint32_t(rng());
+    unsigned g = lane / 4, t = lane % 4;
+    if (t / 2 == test.threadIdA) {
+      unsigned row = g + 8 * (t % 2);
+      l.scaleA = (l.scaleA & ~(0xffu << (8 * test.byteIdA))) |
+                 uint32_t(sfa[row]) << (8 * test.byteIdA);
+    }
+    if (t == test.threadIdB)
+      l.scaleB = (l.scaleB & ~(0xffu << (8 * test.byteIdB))) |
+                 uint32_t(sfb[g]) << (8 * test.byteIdB);
+    l.byteIdA = test.byteIdA;
+    l.threadIdA = test.threadIdA;
+    l.byteIdB = test.byteIdB;
+    l.threadIdB = test.threadIdB;
+  }
+  EXPECT_FALSE(checkScaleSelectors(*instr, pointers));
+
+  unsigned nans = 0, finite = 0;
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    uint32_t d[kCWords];
+    compute(*instr, pointers, lane, d);
+    for (unsigned i = 0; i < kCWords; ++i) {
+      Element e = cTable(lane, i);
+      unsigned m = e.row, n = e.column;
+      double scale = ue8m0Reference(sfa[m]) * ue8m0Reference(sfb[n]);
+      double products = 0;
+      for (unsigned k = 0; k < 32; ++k)
+        products += double(decodeElement(test.a, matA[m * 32 + k])) * scale *
+                    double(decodeElement(test.b, matB[k * 8 + n]));
+      float expected = float(products + matC[m * 8 + n]);
+      float got;
+      std::memcpy(&got, &d[i], 4);
+      if (int(m) == test.nanRow || int(n) == test.nanColumn) {
+        EXPECT_TRUE(std::isnan(got))
+            << test.name << " D(" << m << ", " << n << ") = " << got;
+        ++nans;
+        continue;
+      }
+      EXPECT_EQ(got, expected) << test.name << " D(" << m << ", " << n
+                               << "), lane " << lane << " d" << i;
+      finite += std::isfinite(got) && got != 0;
+    }
+  }
+  EXPECT_EQ(nans, (test.nanRow >= 0 ? 8u : 0u) +
+                      (test.nanColumn >= 0 ? 16u : 0u) -
+                      (test.nanRow >= 0 && test.nanColumn >= 0 ? 1u : 0u));
+  EXPECT_GT(finite, 100u); // most elements are ordinary numbers
+}
+
+// Cases: types, byteIdA, threadIdA, byteIdB, threadIdB[, NaN row, column].
+TEST(SimMma, BlockScaleE4m3) {
+  checkBlockScale({kBlockScaleE4m3E4m3, Type::E4M3, Type::E4M3, 0, 1, 3, 2});
+}
+
+TEST(SimMma, BlockScaleMixed) {
+  checkBlockScale({kBlockScaleE4m3E5m2, Type::E4M3, Type::E5M2, 3, 0, 0, 0});
+  checkBlockScale({kBlockScaleE5m2E4m3, Type::E5M2, Type::E4M3, 3, 1, 1, 3});
+}
+
+TEST(SimMma, BlockScaleNaN) { // a scale of 0xff: its row or column is NaN
+  checkBlockScale({kBlockScaleE5m2E5m2, Type::E5M2, Type::E5M2, 2, 1, 1, 2, 9});
+  checkBlockScale(
+      {kBlockScaleE4m3E4m3, Type::E4M3, Type::E4M3, 0, 0, 3, 1, 2, 5});
+}
+
+TEST(SimMma, BlockScaleDefaultVectorSize) { // mxf8f6f4: 1X by default
+  checkBlockScale({"mma.block.scale.m16n8k32.row.col.mxf8f6f4.f32.e5m2.e4m3."
+                   "f32.ue8m0",
+                   Type::E5M2, Type::E4M3, 1, 1, 2, 2});
+}
+
+// Which lane gives which scale, by hand from the ISA's table: scale_A with
+// threadIdA 1 is T2 (row 0), T3 (row 8), T6 (row 1), ..., T31 (row 15);
+// with 0, T0, T1, T4, ...; scale_B with threadIdB 2 is T2 (column 0), T6,
+// ..., T30 (column 7). Not the accumulator's lanes (row g from 4g..4g+3).
+TEST(SimMma, BlockScaleLanes) {
+  LaneFragments lanes[32] = {};
+  const LaneFragments *pointers[32];
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    pointers[lane] = &lanes[lane];
+    // Byte j of each register: 40j + lane, telling lane and byte apart.
+    for (unsigned j = 0; j < 4; ++j) {
+      lanes[lane].scaleA |= uint32_t(40 * j + lane) << (8 * j);
+      lanes[lane].scaleB |= uint32_t(40 * j + lane) << (8 * j);
+    }
+    lanes[lane].threadIdA = 1;
+    lanes[lane].byteIdA = 0;
+    lanes[lane].threadIdB = 2;
+    lanes[lane].byteIdB = 3;
+  }
+  EXPECT_EQ(scaleByteA(pointers, 0), 2);
+  EXPECT_EQ(scaleByteA(pointers, 8), 3);
+  EXPECT_EQ(scaleByteA(pointers, 1), 6);
+  EXPECT_EQ(scaleByteA(pointers, 9), 7);
+  EXPECT_EQ(scaleByteA(pointers, 7), 30);
+  EXPECT_EQ(scaleByteA(pointers, 15), 31);
+  EXPECT_EQ(scaleByteB(pointers, 0), 120 + 2);
+  EXPECT_EQ(scaleByteB(pointers, 1), 120 + 6);
+  EXPECT_EQ(scaleByteB(pointers, 7), 120 + 30);
+  for (LaneFragments &l : lanes) {
+    l.threadIdA = 0;
+    l.byteIdA = 3;
+    l.threadIdB = 0;
+    l.byteIdB = 1;
+  }
+  EXPECT_EQ(scaleByteA(pointers, 0), 120 + 0);
+  EXPECT_EQ(scaleByteA(pointers, 8), 120 + 1);
+  EXPECT_EQ(scaleByteA(pointers, 7), 120 + 28);
+  EXPECT_EQ(scaleByteA(pointers, 15), 120 + 29);
+  EXPECT_EQ(scaleByteB(pointers, 3), 40 + 12);
+  EXPECT_EQ(decodeUe8m0(127), 1.0);
+  EXPECT_EQ(decodeUe8m0(0), std::ldexp(1.0, -127));
+  EXPECT_EQ(decodeUe8m0(254), std::ldexp(1.0, 127));
+  EXPECT_TRUE(std::isnan(decodeUe8m0(255)));
+}
+
+TEST(SimMma, BlockScaleSelectorsAgree) {
+  std::optional<Instr> instr = decode(kBlockScaleE4m3E4m3);
+  ASSERT_TRUE(instr);
+  LaneFragments lanes[32] = {};
+  const LaneFragments *pointers[32];
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    pointers[lane] = &lanes[lane];
+    lanes[lane].byteIdA = 3;
+    lanes[lane].threadIdA = 1;
+    lanes[lane].byteIdB = 3;
+    lanes[lane].threadIdB = 3;
+  }
+  EXPECT_FALSE(checkScaleSelectors(*instr, pointers));
+  lanes[17].threadIdB = 2; // lanes disagree
+  EXPECT_TRUE(checkScaleSelectors(*instr, pointers));
+  lanes[17].threadIdB = 3;
+  for (LaneFragments &l : lanes)
+    l.threadIdA = 2; // out of range: 16 rows, two lanes per quad
+  EXPECT_TRUE(checkScaleSelectors(*instr, pointers));
+  for (LaneFragments &l : lanes) {
+    l.threadIdA = 0;
+    l.byteIdB = 4;
+  }
+  EXPECT_TRUE(checkScaleSelectors(*instr, pointers));
+  // Unscaled forms have no selectors.
+  EXPECT_FALSE(checkScaleSelectors(
+      *decode("mma.m16n8k32.row.col.f32.e4m3.e4m3.f32"), pointers));
+  EXPECT_EQ(decode("mma.m16n8k32.row.col.f32.e4m3.e4m3.f32")->operandWords(),
+            10u);
+}
+
+TEST(SimMma, BlockScaleUnknownFormsAreRejected) {
+  const char *prefix = "mma.block.scale.m16n8k32.row.col.mxf8f6f4.";
+  for (const char *rest :
+       {"scale.2x.f32.e4m3.e4m3.f32.ue8m0", "scale.4x.f32.e4m3.e4m3.f32.ue8m0",
+        "scale.1x.f32.e4m3.e4m3.f32.ue4m3", "scale.1x.f32.e2m1.e4m3.f32.ue8m0",
+        "scale.1x.f32.e4m3.e3m2.f32.ue8m0", "scale.1x.f32.e2m3.e2m3.f32.ue8m0",
+        "scale.1x.f16.e4m3.e4m3.f16.ue8m0", "scale.1x.f32.s8.s8.f32.ue8m0",
+        "scale.1x.f32.e4m3.e4m3.f32", "scale.1x.f32.e4m3.e4m3.f32.ue8m0.x",
+        "scale.f32.e4m3.e4m3.f32.ue8m0"})
+    EXPECT_FALSE(decode(std::string(prefix) + rest)) << rest;
+  EXPECT_FALSE(decode("mma.block.scale.m16n8k64.row.col.mxf4.scale.2x.f32."
+                      "e2m1.e2m1.f32.ue8m0"));
+  EXPECT_FALSE(decode("mma.block.scale.m16n8k64.row.col.mxf4nvf4.scale.4x."
+                      "f32.e2m1.e2m1.f32.ue4m3"));
+  EXPECT_FALSE(decode("mma.block.scale.m16n8k32.row.col.mxf4.scale.1x.f32."
+                      "e4m3.e4m3.f32.ue8m0"));
+  EXPECT_FALSE(decode("mma.block.scale.m16n8k16.row.col.mxf8f6f4.scale.1x."
+                      "f32.e4m3.e4m3.f32.ue8m0"));
+  EXPECT_FALSE(decode("mma.sp.ordered.metadata.block.scale.m16n8k64.row.col."
+                      "mxf8f6f4.scale.1x.f32.e4m3.e4m3.f32.ue8m0"));
+  EXPECT_FALSE(decode("mma.m16n8k32.row.col.kind.f8f6f4.f32.e4m3.e4m3.f32"));
 }
 
 TEST(SimMma, UnknownFormsAreRejected) {

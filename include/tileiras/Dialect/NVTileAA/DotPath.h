@@ -14,6 +14,11 @@ namespace tileiras::nv_tileaa {
 /// (e.g. "mma.sync.m16n8k16 f16", "fma: sm_75 has no mma.sync ...").
 inline constexpr llvm::StringLiteral kDotPathAttrName = "nv_tileaa.dot_path";
 
+/// Set by tileaa-decompose-scaled-dots on the bf16 dot a dot_scaled became,
+/// saying why the block-scaled instruction was not used.
+inline constexpr llvm::StringLiteral kScaledDotAttrName =
+    "nv_tileaa.scaled_dot";
+
 /// Whether layout assignment meant `dot` for wgmma (its path starts with
 /// "wgmma"): the pipeliner and tileaa-warpgroup-dots act on that.
 inline bool isMeantForWgmma(mlir::Operation *dot) {

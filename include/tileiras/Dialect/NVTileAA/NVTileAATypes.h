@@ -21,8 +21,11 @@ namespace tileiras::nv_tileaa {
 inline constexpr int64_t kMaxTileElements = int64_t(1) << 20;
 
 /// Scalar element types: i1 i8 i16 i32 i64, f16 bf16 f32 f64 tf32,
-/// f8E4M3FN f8E5M2, and !nv_tileaa.ptr.
+/// f8E4M3FN f8E5M2, f8E8M0FNU (scales only), and !nv_tileaa.ptr.
 bool isTileElementType(mlir::Type type);
+/// f8E8M0FNU: the power-of-two scales of dot_scaled. Tiles of them are
+/// loaded, stored, moved and bitcast (to i8), but take no arithmetic.
+bool isScaleType(mlir::Type type);
 /// Types a pointer may point to: the tile element types except tf32 and
 /// pointers.
 bool isPointeeType(mlir::Type type);
