@@ -7,7 +7,7 @@ with fractions. Covered: f32 -> bf16 with rz/rm/rp (on the bits before
 sm_80/sm_90), f32 -> tf32 without a mode and with rn/rz/rm/rp (on the bits
 before sm_80/sm_90), f64 -> tf32 (round to odd into f32 first), f64 -> bf16
 with directed modes, the bf16 fma of chips without bf16 fma (round to odd),
-and math.ipowi.
+math.ipowi, and every FP8 code widened on chips without cvt.f8.
 
 Usage: numeric_cases.py TILEIRAS_OPT MLIR_TRANSLATE LLC WORKDIR
 """
@@ -294,6 +294,47 @@ def run_ipowi(lowered, name, width):
     return report(name, total, wrong)
 
 
+def fp8_value(code, src):
+    """The exact value of an FP8 byte (E4M3FN: bias 7, only S.1111.111 is
+    NaN; E5M2: bias 15, IEEE-like Inf and NaN)."""
+    sign = -1 if code & 0x80 else 1
+    mbits, bias = (3, 7) if src == "f8E4M3FN" else (2, 15)
+    e, m = (code & 0x7f) >> mbits, code & ((1 << mbits) - 1)
+    if src == "f8E4M3FN" and code & 0x7f == 0x7f:
+        return "nan"
+    if src == "f8E5M2" and e == 31:
+        return "nan" if m else ("inf" if sign > 0 else "-inf")
+    if e == 0:
+        value = Fraction(m, 1 << mbits) * Fraction(2) ** (1 - bias)
+    else:
+        value = (1 + Fraction(m, 1 << mbits)) * Fraction(2) ** (e - bias)
+    return ("zero", sign < 0) if value == 0 else sign * value
+
+
+def check_fp8_widen(name, target, src, dst):
+    body = (f"  %r = nv_tileaa.fp_to_fp %x : tensor<128x{src}, #l> -> "
+            f"tensor<128x{dst}, #l>\n  nv_tileaa.return %r : tensor<128x{dst}, #l>")
+    return Check(name, target, f"%x: tensor<128x{src}, #l>", body,
+                 f"tensor<128x{dst}, #l>",
+                 lambda program: run_fp8_widen(program, name, src, dst))
+
+
+def run_fp8_widen(lowered, name, src, dst):
+    """Every FP8 code, widened without cvt.f8 (integer decoding): exact."""
+    size, code = {"f32": (4, "f"), "f16": (2, "e"), "f64": (8, "d")}[dst]
+    total = wrong = 0
+    for start in (0, N):
+        codes = list(range(start, start + N))
+        out = lowered.run(name, 32, [(bytes(codes), 4)], 4 * size)
+        for c, got in zip(codes, struct.unpack(f"<{N}{code}", out)):
+            total += 1
+            if not matches(got, fp8_value(c, src)):
+                wrong += 1
+                if wrong <= 5:
+                    print(f"  {name}: {c:#04x} gave {got}")
+    return report(name, total, wrong)
+
+
 if __name__ == "__main__":
     tools = Tools(*sys.argv[1:5])
     checks = []
@@ -312,6 +353,11 @@ if __name__ == "__main__":
     for mode in ["rz", "rm", "rp"]:
         checks.append(check_from_f64(f"f64_to_bf16_{mode}_sm75", "sm_75", "bf16", mode))
     checks.append(check_bf16_fma("sm_75"))
+    # FP8 widening before sm_89 (no cvt.f8): integer decoding.
+    checks.append(check_fp8_widen("e4m3_to_f32_sm75", "sm_75", "f8E4M3FN", "f32"))
+    checks.append(check_fp8_widen("e5m2_to_f32_sm75", "sm_75", "f8E5M2", "f32"))
+    checks.append(check_fp8_widen("e5m2_to_f16_sm80", "sm_80", "f8E5M2", "f16"))
+    checks.append(check_fp8_widen("e4m3_to_f64_sm80", "sm_80", "f8E4M3FN", "f64"))
     for width in [8, 32, 64]:
         checks.append(check_ipowi(width))
     programs = {}
