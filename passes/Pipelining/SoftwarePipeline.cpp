@@ -68,9 +68,16 @@ namespace {
 /// that feeds it to a dot.
 struct Candidate {
   Operation *load;
+  /// The conversion to the dot operand layout that the read replaces, or
+  /// null when the tile reaches it through elementwise ops (the read then
+  /// has the load's own layout).
   nv::ConvertLayoutOp convert;
   nv::SharedMemType bufferType;
   bool isTma() const { return isa<nv::TmaLoadOp>(load); }
+  /// What the read from the buffer replaces.
+  Operation *replaced() const {
+    return convert ? convert->getOpResult(0).getOwner() : load;
+  }
 };
 
 /// The dimension along which register 0 and 1 of a layout are adjacent:
@@ -173,6 +180,34 @@ nv::ConvertLayoutOp operandConversion(Operation *load, scf::ForOp loop) {
   return convert;
 }
 
+/// True when `load` reaches an mma operand conversion through a chain of
+/// single-use elementwise ops in `loop`'s body (fp_to_fp, arith, e.g. the
+/// scaling of a decomposed dot_scaled): it can be copied ahead and read
+/// back in its own layout.
+bool feedsMmaThroughElementwise(Operation *load, scf::ForOp loop) {
+  Operation *op = load;
+  for (unsigned depth = 0; depth < 8; ++depth) {
+    if (!op->hasOneUse())
+      return false;
+    Operation *user = *op->user_begin();
+    if (user->getBlock() != loop.getBody())
+      return false;
+    if (auto convert = dyn_cast<nv::ConvertLayoutOp>(user)) {
+      auto operand = dyn_cast_or_null<nv::DotOperandEncodingAttr>(
+          convert.getType().getEncoding());
+      return op != load && operand &&
+             isa<nv::MmaEncodingAttr>(operand.getParent());
+    }
+    bool elementwise = isa<nv::FpToFpOp>(user) ||
+                       (user->hasTrait<OpTrait::Elementwise>() &&
+                        isMemoryEffectFree(user) && user->getNumResults() == 1);
+    if (!elementwise)
+      return false;
+    op = user;
+  }
+  return false;
+}
+
 /// True for a tile of zeros (what a masked cp.async writes), as a constant
 /// or a splat of one.
 bool isZeroTile(Value value) {
@@ -198,10 +233,10 @@ SmallVector<Candidate> findCandidates(scf::ForOp loop, unsigned numSlots,
     if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() < 8)
       continue;
     nv::ConvertLayoutOp convert = operandConversion(load, loop);
-    if (!convert)
+    if (!convert && !feedsMmaThroughElementwise(load, loop))
       continue;
-    if (nv::SharedMemType type =
-            bufferFor(load, numSlots, axisInfo, feedsSharedMma(convert)))
+    bool forWgmma = convert && feedsSharedMma(convert);
+    if (nv::SharedMemType type = bufferFor(load, numSlots, axisInfo, forWgmma))
       result.push_back({load, convert, type});
   }
   for (auto load : loop.getBody()->getOps<nv::TmaLoadOp>()) {
@@ -317,7 +352,7 @@ Rewritten rewriteLoads(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
   Block *body = loop.getBody();
   Operation *firstUser = body->getTerminator();
   for (Candidate &c : candidates)
-    for (Operation *user : c.convert->getUsers())
+    for (Operation *user : c.replaced()->getUsers())
       if (Operation *inBody = body->findAncestorOpInBlock(*user))
         if (inBody->isBeforeInBlock(firstUser))
           firstUser = inBody;
@@ -369,7 +404,7 @@ Rewritten rewriteLoads(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
       result.copies.push_back(nv::AsyncCopyOp::create(
           b, load.getLoc(), load.getPtr(), buffer, copySlot, load.getMask()));
   }
-  Location loc = candidates.front().convert.getLoc();
+  Location loc = candidates.front().replaced()->getLoc();
   // One cp.async group per iteration: the commit follows the last copy.
   if (anyCpAsync) {
     Operation *lastCopy = result.copies.front();
@@ -390,10 +425,12 @@ Rewritten rewriteLoads(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
     nv::MBarrierWaitOp::create(b, loc, barriers, slot,
                                slotOf(b, loc, loop, numSlots, true));
   for (auto [c, buffer] : llvm::zip(candidates, buffers)) {
-    auto read = nv::LocalLoadOp::create(b, c.convert.getLoc(),
-                                        c.convert.getType(), buffer, slot);
-    c.convert.replaceAllUsesWith(read.getResult());
-    c.convert->erase();
+    Operation *replaced = c.replaced();
+    auto read = nv::LocalLoadOp::create(
+        b, replaced->getLoc(), replaced->getResult(0).getType(), buffer, slot);
+    replaced->replaceAllUsesWith(read->getResults());
+    if (c.convert)
+      c.convert->erase();
     c.load->erase();
   }
   b.setListener(nullptr);
