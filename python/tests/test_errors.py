@@ -214,6 +214,59 @@ def float_multiple(x_ptr):
     tl.store(x_ptr, tl.multiple_of(tl.load(x_ptr), 16))
 
 
+@tileiras.jit
+def dot_scaled_errors(x_ptr, CASE: tl.constexpr):
+    """One misuse of tl.dot_scaled per CASE, each on its own line."""
+    a = tl.zeros((32, 64), tl.uint8)         # e4m3/e5m2 bytes, [M, K]
+    b = tl.zeros((64, 16), tl.uint8)         # [K, N]
+    sa = tl.full((32, 2), 127, tl.uint8)     # [M, K // 32]
+    sb = tl.full((16, 2), 127, tl.uint8)     # [N, K // 32], as in Triton
+    a16 = tl.zeros((32, 16), tl.uint8)       # K = 16
+    b16 = tl.zeros((16, 16), tl.uint8)
+    sa1 = tl.full((32, 1), 127, tl.uint8)
+    e = sa.to(tl.float8e8m0fnu, bitcast=True)
+    d = tl.zeros((32, 16), tl.float32)
+    if CASE == "e2m1":
+        d = tl.dot_scaled(a, sa, "e2m1", b, sb, "e4m3")
+    elif CASE == "bf16":
+        d = tl.dot_scaled(a, sa, "e4m3", b, sb, "bf16")
+    elif CASE == "unknown":
+        d = tl.dot_scaled(a, sa, "fp8", b, sb, "e4m3")
+    elif CASE == "mismatch":
+        d = tl.dot_scaled(a.to(tl.float8e5m2, bitcast=True), sa, "e4m3",
+                          b, sb, "e4m3")
+    elif CASE == "short K":
+        d = tl.dot_scaled(a16, sa, "e4m3", b16, sb, "e4m3")
+    elif CASE == "K differs":
+        d = tl.dot_scaled(a, sa, "e4m3", a16, sb, "e4m3")
+    elif CASE == "lhs_scale shape":
+        d = tl.dot_scaled(a, sa1, "e4m3", b, sb, "e4m3")
+    elif CASE == "rhs_scale K-major":
+        d = tl.dot_scaled(a, sa, "e4m3", b, tl.trans(sb), "e4m3")
+    elif CASE == "scale dtype":
+        d = tl.dot_scaled(a, sa.to(tl.float32), "e4m3", b, sb, "e4m3")
+    elif CASE == "fast_math":
+        d = tl.dot_scaled(a, sa, "e4m3", b, sb, "e4m3", fast_math=True)
+    elif CASE == "k_pack":
+        d = tl.dot_scaled(a, sa, "e4m3", b, sb, "e4m3", rhs_k_pack=False)
+    elif CASE == "out_dtype":
+        d = tl.dot_scaled(a, sa, "e4m3", b, sb, "e4m3", out_dtype=tl.fp16)
+    elif CASE == "acc":
+        d = tl.dot_scaled(a, sa, "e4m3", b, sb, "e4m3", acc=b16.to(tl.fp32))
+    elif CASE == "batched":
+        d = tl.dot_scaled(tl.reshape(a, (2, 16, 64)), sa, "e4m3", b, sb,
+                          "e4m3")
+    elif CASE == "scale arithmetic":
+        d = tl.dot_scaled(a, e * 2, "e4m3", b, sb, "e4m3")
+    elif CASE == "scale conversion":
+        d += tl.sum(e.to(tl.float32), axis=1)[:, None]
+    elif CASE == "scale constant":
+        d = tl.dot_scaled(a, tl.full((32, 2), 3.0, tl.float8e8m0fnu), "e4m3",
+                          b, sb, "e4m3")
+    tl.store(x_ptr + tl.arange(0, 32)[:, None] * 16 +
+             tl.arange(0, 16)[None, :], d)
+
+
 _TAKES_N = (calls_pointer_or_nothing, calls_rows_of, calls_pair_or_nothing,
             endless, range_keywords, range_arity, scalar_contiguous,
             runtime_static_assert, type_change, calls_pick, tile_while)
@@ -301,6 +354,63 @@ class ErrorTest(unittest.TestCase):
         self.check(hint_rank, "tl.multiple_of(offs, 16)",
                    "multiple_of needs one value per dimension: 1 given for "
                    "shape (16, 16)")
+
+    def test_dot_scaled_errors(self):
+        for case, marker, message in (
+                ("e2m1", '"e2m1", b', "dot_scaled: lhs_format 'e2m1' is not "
+                 "supported yet; e4m3 and e5m2 are"),
+                ("bf16", 'b, sb, "bf16"', "dot_scaled: rhs_format 'bf16' is "
+                 "not supported yet; e4m3 and e5m2 are"),
+                ("unknown", '"fp8", b', "dot_scaled: unknown lhs_format "
+                 "'fp8'; e4m3 and e5m2 are supported"),
+                ("mismatch", "a.to(tl.float8e5m2", "dot_scaled: lhs is "
+                 "float8e5m2 but lhs_format is 'e4m3': pass float8e4m3fn, "
+                 "or its bytes as uint8"),
+                ("short K", "(a16, sa",
+                 "dot_scaled: K must be a multiple of 32 (one scale per 32 "
+                 "elements), got 16"),
+                ("K differs", "a16, sb",
+                 "dot_scaled: lhs [M, K] and rhs [K, N] disagree on K: "
+                 "shapes [32, 64] and [32, 16]"),
+                ("lhs_scale shape", "(a, sa1",
+                 "dot_scaled: lhs_scale must have shape [M, K // 32] = "
+                 "[32, 2], got [32, 1]"),
+                ("rhs_scale K-major", "tl.trans(sb)",
+                 "dot_scaled: rhs_scale must have shape [N, K // 32] = "
+                 "[16, 2], got [2, 16] (Triton's layout: one row of K // 32 "
+                 "scales per column of rhs; tl.trans it)"),
+                ("scale dtype", "sa.to(tl.float32)", "dot_scaled: lhs_scale "
+                 "must be a uint8 (E8M0 bytes) or float8e8m0fnu tile, got "
+                 "float32"),
+                ("fast_math", "fast_math=True", "dot_scaled: fast_math=True "
+                 "is not supported"),
+                ("k_pack", "rhs_k_pack=False", "dot_scaled: rhs_k_pack=False "
+                 "packs e2m1 (fp4) along M or N"),
+                ("out_dtype", "out_dtype=tl.fp16", "dot_scaled: out_dtype "
+                 "must be tl.float32"),
+                ("acc", "acc=b16", "dot_scaled: acc of shape "
+                 "[16, 16] does not fit the result [M, N] = [32, 16]"),
+                ("batched", "tl.reshape(a, (2, 16, 64))", "dot_scaled: lhs "
+                 "must be a 2-D tile, got (2, 16, 64) (batched dot_scaled is "
+                 "not supported)"),
+                ("scale arithmetic", "e * 2", "float8e8m0fnu tiles "
+                 "(dot_scaled scales) take no arithmetic, comparisons, where "
+                 "or reductions; bitcast them to uint8 first"),
+                ("scale conversion", "e.to(tl.float32)", "float8e8m0fnu "
+                 "converts only by bitcast, to or from uint8 or int8"),
+                ("scale constant", "tl.full((32, 2), 3.0", "3.0 is not a "
+                 "float8e8m0fnu value (the powers of two 2^-127 .. 2^127, "
+                 "and NaN)")):
+            with self.assertRaises(tileiras.CompileError, msg=case) as caught:
+                dot_scaled_errors.compile("*fp32", CASE=case,
+                                          target="sm_120a")
+            text = str(caught.exception)
+            self.assertIn("%s:%d: error: " % (__file__, line_of(
+                dot_scaled_errors, marker)), text, case)
+            self.assertIn(message, text, case)
+            self.assertIn(marker, text, case)
+        # Without a misuse the kernel compiles.
+        dot_scaled_errors.compile("*fp32", CASE=None, target="sm_120a")
 
     def test_compiler_error_points_at_python(self):
         # Found by the verifier while parsing the generated MLIR.

@@ -218,6 +218,32 @@ def wrapped_copy(x_ptr, out_ptr, n, HINT: tl.constexpr, BLOCK: tl.constexpr):
              tl.load(x_ptr + offs))
 
 
+@tileiras.jit
+def scaled_dot(a_ptr, b_ptr, sa_ptr, sb_ptr, c_ptr, A_FORMAT: tl.constexpr,
+               B_FORMAT: tl.constexpr, RHS_SCALE: tl.constexpr):
+    """MXFP8 tl.dot_scaled of a 32 x 64 lhs and a 64 x 16 rhs: the scales
+    are [M, K // 32] = [32, 2] and, N-major as in Triton, [N, K // 32] =
+    [16, 2]."""
+    rm = tl.arange(0, 32)
+    rn = tl.arange(0, 16)
+    rk = tl.arange(0, 64)
+    rs = tl.arange(0, 2)
+    a = tl.load(a_ptr + rm[:, None] * 64 + rk[None, :])
+    b = tl.load(b_ptr + rk[:, None] * 16 + rn[None, :])
+    sa = tl.load(sa_ptr + rm[:, None] * 2 + rs[None, :])
+    sb_ptrs = sb_ptr + rn[:, None] * 2 + rs[None, :]
+    if sb_ptr.dtype.element_ty == tl.float8e8m0fnu:
+        # other= of a scale load is a scale value: 1.0 is the byte 127.
+        sb = tl.load(sb_ptrs, mask=rs[None, :] < 1, other=1.0)
+    else:
+        sb = tl.load(sb_ptrs)
+    if RHS_SCALE is None:
+        sb = None
+    c = tl.load(c_ptr + rm[:, None] * 16 + rn[None, :])
+    d = tl.dot_scaled(a, sa, A_FORMAT, b, sb, B_FORMAT, acc=c)
+    tl.store(c_ptr + rm[:, None] * 16 + rn[None, :], d)
+
+
 class LanguageTest(unittest.TestCase):
     def compile(self, kernel, *args, **kwargs):
         compiled = kernel.compile(*args, target="sm_90a", **kwargs)
@@ -252,6 +278,57 @@ class LanguageTest(unittest.TestCase):
         for a, b in (("*fp8e4nv", "*fp8e4nv"), ("*fp8e5", "*fp8e4nv")):
             self.compile(dot_precision, a, b, "*fp32", PRECISION=None)
         self.compile(dot_precision, "*fp64", "*fp64", "*fp64", PRECISION=None)
+
+    def test_dot_scaled(self):
+        # Triton's convention, uint8 tiles of FP8 bytes and of E8M0 scales:
+        # the operands are bitcast to their formats, rhs_scale is
+        # transposed to the op's [K // 32, N], both scales are bitcast to
+        # f8E8M0FNU. sm_90a runs it as a bf16 dot, sm_120a on the
+        # block-scaled mma.sync.
+        sig = ("*u8", "*u8", "*u8", "*u8", "*fp32")
+        formats = dict(A_FORMAT="e4m3", B_FORMAT="e5m2", RHS_SCALE="tile")
+        hopper = self.compile(scaled_dot, *sig, **formats)
+        mlir = hopper.mlir
+        for line in (
+                "tensor<32x64xi8> to tensor<32x64xf8E4M3FN>",
+                "tensor<64x16xi8> to tensor<64x16xf8E5M2>",
+                "tensor<32x2xi8> to tensor<32x2xf8E8M0FNU>",
+                "{order = array<i32: 1, 0>} : tensor<16x2xi8> -> "
+                "tensor<2x16xi8>",
+                "tensor<2x16xi8> to tensor<2x16xf8E8M0FNU>",
+                " : tensor<32x64xf8E4M3FN> scale tensor<32x2xf8E8M0FNU>, "
+                "tensor<64x16xf8E5M2> scale tensor<2x16xf8E8M0FNU>, "
+                "tensor<32x16xf32> -> tensor<32x16xf32>"):
+            self.assertIn(line, mlir)
+        self.assertRegex(mlir, r"= nv_tileaa\.dot_scaled %v\d+ scale %v\d+, "
+                         r"%v\d+ scale %v\d+, %v\d+ : ")
+        self.assertIn("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",
+                      hopper.asm)
+        blackwell = scaled_dot.compile(*sig, target="sm_120a", **formats)
+        self.assertIn("mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4."
+                      "block_scale.scale_vec::1X.f32.e4m3.e5m2.f32.ue8m0",
+                      blackwell.asm)
+        # FP8-typed operands need no bitcast; scales loaded as
+        # float8e8m0fnu are used as they are; a masked scale load's
+        # `other=1.0` is the byte 127.
+        typed = scaled_dot.compile("*fp8e5", "*fp8e4nv", "*fp8e8m0",
+                                   "*fp8e8m0", "*fp32", target="sm_120a",
+                                   A_FORMAT="e5m2", B_FORMAT="e4m3",
+                                   RHS_SCALE="tile")
+        self.assertNotIn("to tensor<32x64xf8E5M2>", typed.mlir)
+        self.assertIn("-> tensor<32x2xf8E8M0FNU>", typed.mlir)
+        self.assertIn("arith.constant 127 : i8", typed.mlir)
+        self.assertIn("{order = array<i32: 1, 0>} : tensor<16x2xf8E8M0FNU> "
+                      "-> tensor<2x16xf8E8M0FNU>", typed.mlir)
+        self.assertIn("f32.e5m2.e4m3.f32.ue8m0", typed.asm)
+        # rhs_scale=None: a scale of 1 everywhere.
+        unscaled = scaled_dot.compile(*sig, target="sm_120a",
+                                      A_FORMAT="e4m3", B_FORMAT="e4m3",
+                                      RHS_SCALE=None)
+        self.assertIn("arith.constant dense<127> : tensor<2x16xi8>",
+                      unscaled.mlir)
+        self.assertNotIn("nv_tileaa.permute", unscaled.mlir)
+        self.assertIn("block_scale", unscaled.asm)
 
     def test_atomics(self):
         self.compile(atomics, "*i32", "*fp32", "i32", BLOCK=64)

@@ -330,7 +330,8 @@ class CodeGenerator(ast.NodeVisitor):
         pointers (no pointer constants) any pointer of the type in `scope`
         whose shape broadcasts."""
         if not ty.is_ptr:
-            return self.sem.full(shape, 0, ty)
+            # (float8e8m0fnu has no 0: its smallest value is 2^-127.)
+            return self.sem.full(shape, 1.0 if ty.is_scale else 0, ty)
         for v in scope.values():
             v = core._unwrap(v)
             if not isinstance(v, tensor) or v.dtype != ty or \

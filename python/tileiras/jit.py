@@ -28,6 +28,9 @@ _NUMPY_DTYPES = {
     "int64": tl.int64, "uint8": tl.uint8, "uint16": tl.uint16,
     "uint32": tl.uint32, "uint64": tl.uint64, "float16": tl.float16,
     "float32": tl.float32, "float64": tl.float64, "bfloat16": tl.bfloat16,
+    # torch's and ml_dtypes' names of the FP8 types
+    "float8_e4m3fn": tl.float8e4m3fn, "float8_e5m2": tl.float8e5m2,
+    "float8_e8m0fnu": tl.float8e8m0fnu,
 }
 # __cuda_array_interface__ typestr (without byte order) -> dtype.
 _TYPESTR = {"b1": tl.int1, "i1": tl.int8, "i2": tl.int16, "i4": tl.int32,
@@ -39,7 +42,8 @@ _TYPE_NAMES = {"i1": tl.int1, "i8": tl.int8, "i16": tl.int16, "i32": tl.int32,
                "i64": tl.int64, "u8": tl.uint8, "u16": tl.uint16,
                "u32": tl.uint32, "u64": tl.uint64, "fp16": tl.float16,
                "bf16": tl.bfloat16, "fp32": tl.float32, "fp64": tl.float64,
-               "fp8e4nv": tl.float8e4m3fn, "fp8e5": tl.float8e5m2}
+               "fp8e4nv": tl.float8e4m3fn, "fp8e5": tl.float8e5m2,
+               "fp8e8m0": tl.float8e8m0fnu}
 
 
 def cdiv(x, y):

@@ -6,12 +6,23 @@ language: type promotion and NumPy broadcasting, then one MLIR op per step,
 each carrying `loc("kernel.py":LINE:COL)` so that compiler diagnostics point
 at the Python source.
 """
+import math
+
 from .language import core
-from .language.core import (CompileError, float32, float64, int1, int32,
-                            int64, tensor, float_literal)
+from .language.core import (CompileError, float32, float64, int1, int8,
+                            int32, int64, tensor, float_literal)
 
 _ATOMIC_SEMS = ("relaxed", "acquire", "release", "acq_rel")
 _ATOMIC_SCOPES = ("cta", "cluster", "gpu", "sys")
+
+# tl.dot_scaled: the formats it runs (Triton's names -> the element type of
+# the operand), the other formats Triton knows, and the K elements per scale.
+_SCALED_FORMATS = {"e4m3": core.float8e4m3fn, "e5m2": core.float8e5m2}
+_LATER_FORMATS = ("e2m1", "e2m3", "e3m2", "bf16", "fp16")
+_SCALE_BLOCK = 32
+_NO_SCALE_OPS = ("float8e8m0fnu tiles (dot_scaled scales) take no "
+                 "arithmetic, comparisons, where or reductions; bitcast "
+                 "them to uint8 first (x.to(tl.uint8, bitcast=True))")
 
 
 class Builder:
@@ -61,6 +72,9 @@ class Semantic:
         value = core._unwrap(value)
         if ty.is_ptr:
             self.error("pointer constants are not supported")
+        if ty.is_scale:
+            byte = self.constant(self.scale_byte(value), int8, shape)
+            return self.cast(byte, ty, bitcast=True)
         if ty.is_bool:
             literal = "true" if value else "false"
         elif ty.is_floating:
@@ -80,6 +94,27 @@ class Semantic:
         return tensor(self.b.op("arith.constant %s : %s" % (literal, ty.mlir)),
                       ty)
 
+    def scale_byte(self, value):
+        """The float8e8m0fnu byte of a Python number: 2^(e - 127) is e,
+        NaN is 255."""
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            v = float(value)
+            if v != v:
+                return 255
+            if 0 < v < float("inf"):
+                mantissa, exponent = math.frexp(v)
+                if mantissa == 0.5 and -127 <= exponent - 1 <= 127:
+                    return exponent - 1 + 127
+        self.error("%r is not a float8e8m0fnu value (the powers of two "
+                   "2^-127 .. 2^127, and NaN)" % (value,))
+
+    def no_scale(self, *values):
+        """Refuses float8e8m0fnu operands of arithmetic."""
+        for x in values:
+            x = core._unwrap(x)
+            if isinstance(x, tensor) and x.dtype.is_scale:
+                self.error(_NO_SCALE_OPS)
+
     def literal_type(self, value):
         if isinstance(value, bool):
             return int1
@@ -97,7 +132,9 @@ class Semantic:
             self.error("expected a tensor or a number, got %r" % (x,))
         ty = self.literal_type(x)
         if like is not None and not like.is_ptr:
-            if like.is_floating or (like.is_int and not like.is_bool and
+            if like.is_scale and not isinstance(x, bool):
+                ty = like  # the number is the scale's value: 1.0 is 127
+            elif like.is_floating or (like.is_int and not like.is_bool and
                                     isinstance(x, int) and
                                     not isinstance(x, bool)):
                 ty = like
@@ -224,6 +261,7 @@ class Semantic:
 
     def binary_operands(self, a, b, allow_ptr=False):
         a, b = core._unwrap(a), core._unwrap(b)
+        self.no_scale(a, b)
         if isinstance(a, tensor) and not isinstance(b, tensor):
             b = self.to_tensor(b, a.dtype)
         elif isinstance(b, tensor) and not isinstance(a, tensor):
@@ -320,11 +358,13 @@ class Semantic:
 
     def neg(self, x):
         x = self.to_tensor(x)
+        self.no_scale(x)
         return self.sub(self.constant(0, x.dtype), x) if not x.shape else \
             self.sub(self.constant(0, x.dtype, x.shape), x)
 
     def invert(self, x):
         x = self.to_tensor(x)
+        self.no_scale(x)
         return self.bitwise("xori", x, self.constant(-1, x.dtype))
 
     def compare(self, how, a, b):
@@ -392,6 +432,7 @@ class Semantic:
 
     def abs(self, x):
         x = self.to_tensor(x)
+        self.no_scale(x)
         op = "math.absf" if x.dtype.is_floating else "math.absi"
         if x.dtype.is_unsigned:
             return x
@@ -408,6 +449,13 @@ class Semantic:
             return x
         if src.is_ptr or ty.is_ptr:
             self.error("cannot convert %s to %s" % (src.name, ty.name))
+        if src.is_scale or ty.is_scale:
+            other = ty if src.is_scale else src
+            if not bitcast or other.bits != 8 or not (other.is_int or
+                                                      other.is_scale):
+                self.error("float8e8m0fnu converts only by bitcast, to or "
+                           "from uint8 or int8 (x.to(tl.uint8, bitcast="
+                           "True)); got %s to %s" % (src.name, ty.name))
         if src.mlir == ty.mlir:  # signedness only
             return tensor(x.handle, ty, x.shape)
         out = ty.mlir_type(x.shape)
@@ -610,6 +658,10 @@ class Semantic:
         attrs = ""
         if padding is not None:
             padding = core._unwrap(padding)
+            if ty.is_scale:
+                self.error("tiled_load: padding is not supported for "
+                           "float8e8m0fnu (out-of-bounds scales read as "
+                           "the byte 0)")
             literal = (float_literal(padding, ty) if ty.is_floating
                        else str(int(padding)))
             attrs = " {padding = %s : %s}" % (literal, ty.mlir)
@@ -651,6 +703,8 @@ class Semantic:
     def atomic_rmw(self, kind, ptr, val, mask, sem, scope):
         ptr = self.pointer(ptr)
         ty = ptr.dtype.element_ty
+        if ty.is_scale:
+            self.error("atomics on float8e8m0fnu are not supported")
         val = self.broadcast_to(self.cast(self.to_tensor(val, ty), ty),
                                 ptr.shape)
         if ty.is_floating:
@@ -673,6 +727,8 @@ class Semantic:
     def atomic_cas(self, ptr, cmp, val, sem, scope):
         ptr = self.pointer(ptr)
         ty = ptr.dtype.element_ty
+        if ty.is_scale:
+            self.error("atomics on float8e8m0fnu are not supported")
         cmp = self.broadcast_to(self.cast(self.to_tensor(cmp, ty), ty),
                                 ptr.shape)
         val = self.broadcast_to(self.cast(self.to_tensor(val, ty), ty),
@@ -685,6 +741,9 @@ class Semantic:
     # ------------------------------------------------------ dot
     def dot(self, a, b, acc, precision, out_dtype):
         a, b = self.to_tensor(a), self.to_tensor(b)
+        if a.dtype.is_scale or b.dtype.is_scale:
+            self.error("dot of float8e8m0fnu tiles: scales go to "
+                       "tl.dot_scaled")
         if len(a.shape) != 2 or len(b.shape) != 2:
             self.error("dot needs 2-D tiles, got shapes %s and %s" % (
                 a.shape, b.shape))
@@ -724,6 +783,118 @@ class Semantic:
             result = self.cast(result, out_dtype)
         return result
 
+    # ------------------------------------------------------ dot_scaled
+    def _scaled_operand(self, x, fmt, side):
+        """lhs or rhs of dot_scaled as its FP8 type: a tile of the format's
+        type, or of uint8 (its bytes, bitcast as Triton does)."""
+        fmt = core._unwrap(fmt)
+        if not isinstance(fmt, str):
+            self.error("dot_scaled: %s_format must be a string such as "
+                       "'e4m3', got %r" % (side, fmt))
+        ty = _SCALED_FORMATS.get(fmt)
+        if ty is None:
+            if fmt in _LATER_FORMATS:
+                self.error("dot_scaled: %s_format '%s' is not supported yet;"
+                           " e4m3 and e5m2 are" % (side, fmt))
+            self.error("dot_scaled: unknown %s_format '%s'; e4m3 and e5m2 "
+                       "are supported" % (side, fmt))
+        x = core._unwrap(x)
+        if not isinstance(x, tensor) or len(x.shape) != 2:
+            self.error("dot_scaled: %s must be a 2-D tile, got %s (batched "
+                       "dot_scaled is not supported)" % (side, (
+                           x.shape if isinstance(x, tensor) else repr(x))))
+        if x.dtype == ty:
+            return x
+        if x.dtype == core.uint8:
+            return self.cast(x, ty, bitcast=True)
+        self.error("dot_scaled: %s is %s but %s_format is '%s': pass %s, or "
+                   "its bytes as uint8" % (side, x.dtype.name, side, fmt,
+                                           ty.name))
+
+    def _scale_operand(self, s, side, want, transpose):
+        """lhs_scale or rhs_scale of dot_scaled as the op's f8E8M0FNU tile:
+        `want` is the shape Triton's convention gives it ([M, K // 32] or
+        [N, K // 32]); rhs scales are transposed to [K // 32, N]. None is a
+        scale of 1 (the byte 127)."""
+        op_shape = (want[1], want[0]) if transpose else want
+        s = core._unwrap(s)
+        if s is None:
+            return self.constant(1.0, core.float8e8m0fnu, op_shape)
+        if not isinstance(s, tensor) or s.dtype not in (
+                core.uint8, core.float8e8m0fnu):
+            self.error("dot_scaled: %s_scale must be a uint8 (E8M0 bytes) or "
+                       "float8e8m0fnu tile, got %s" % (side, (
+                           s.dtype.name if isinstance(s, tensor) else
+                           repr(s))))
+        if s.shape != want:
+            hint = ""
+            if transpose and s.shape == op_shape:
+                hint = " (Triton's layout: one row of K // 32 scales per " \
+                       "column of rhs; tl.trans it)"
+            self.error("dot_scaled: %s_scale must have shape [%s, K // 32]"
+                       " = %s, got %s%s" % (side, "M" if side == "lhs"
+                                             else "N", list(want),
+                                             list(s.shape), hint))
+        if transpose:
+            s = self.permute(s, (1, 0))
+        return self.cast(s, core.float8e8m0fnu, bitcast=True)
+
+    def dot_scaled(self, lhs, lhs_scale, lhs_format, rhs, rhs_scale,
+                   rhs_format, acc, fast_math, lhs_k_pack, rhs_k_pack,
+                   out_dtype):
+        """Triton's tl.dot_scaled for the MXFP8 formats: one
+        nv_tileaa.dot_scaled (docs/python.md, "dot_scaled")."""
+        if core._unwrap(fast_math):
+            self.error("dot_scaled: fast_math=True is not supported (the "
+                       "scales are always applied exactly, NaN included)")
+        for side, packed in (("lhs", lhs_k_pack), ("rhs", rhs_k_pack)):
+            if not core._unwrap(packed):
+                self.error("dot_scaled: %s_k_pack=False packs e2m1 (fp4) "
+                           "along M or N, and e2m1 is not supported yet; "
+                           "e4m3 and e5m2 take the default True" % side)
+        out_dtype = core._unwrap(out_dtype)
+        if out_dtype is not None and out_dtype != float32:
+            self.error("dot_scaled: out_dtype must be tl.float32 (the "
+                       "product accumulates in f32; convert the result with "
+                       ".to()), got %r" % (out_dtype,))
+        a = self._scaled_operand(lhs, lhs_format, "lhs")
+        b = self._scaled_operand(rhs, rhs_format, "rhs")
+        (m, k), (kb, n) = a.shape, b.shape
+        if k != kb:
+            self.error("dot_scaled: lhs [M, K] and rhs [K, N] disagree on K:"
+                       " shapes %s and %s" % (list(a.shape), list(b.shape)))
+        if k % _SCALE_BLOCK:
+            self.error("dot_scaled: K must be a multiple of %d (one scale "
+                       "per %d elements), got %d" % (_SCALE_BLOCK,
+                                                      _SCALE_BLOCK, k))
+        sa = self._scale_operand(lhs_scale, "lhs", (m, k // _SCALE_BLOCK),
+                                 False)
+        sb = self._scale_operand(rhs_scale, "rhs", (n, k // _SCALE_BLOCK),
+                                 True)
+        shape = (m, n)
+        acc = core._unwrap(acc)
+        if acc is None:
+            acc = self.constant(0, float32, shape)
+        else:
+            acc = self.to_tensor(acc, float32)
+            if acc.dtype != float32:
+                self.error("dot_scaled: acc must be float32, got %s" %
+                           acc.dtype.name)
+            fits = len(acc.shape) <= 2 and all(
+                have in (1, want) for have, want in
+                zip(reversed(acc.shape), reversed(shape)))
+            if not fits:
+                self.error("dot_scaled: acc of shape %s does not fit the "
+                           "result [M, N] = %s" % (list(acc.shape),
+                                                   list(shape)))
+            acc = self.broadcast_to(acc, shape)
+        return tensor(self.b.op(
+            "nv_tileaa.dot_scaled %s scale %s, %s scale %s, %s : %s scale %s, "
+            "%s scale %s, %s -> %s" % (a.handle, sa.handle, b.handle,
+                                       sb.handle, acc.handle, a.type,
+                                       sa.type, b.type, sb.type, acc.type,
+                                       acc.type)), float32, shape)
+
     # ------------------------------------------------------ reduce / scan
     def _combiner(self, ty, body):
         """Region of reduce/scan: body(l, r) -> list of lines and the
@@ -756,6 +927,7 @@ class Semantic:
 
     def _reduce(self, x, axis, keep_dims, region):
         x = self.to_tensor(x)
+        self.no_scale(x)
         if not x.shape:
             self.error("reductions need a tile")
         if axis is None:
@@ -811,6 +983,7 @@ class Semantic:
 
     def _scan(self, x, axis, reverse, region):
         x = self.to_tensor(x)
+        self.no_scale(x)
         if not x.shape:
             self.error("scans need a tile")
         result = self.b.fresh()
@@ -941,6 +1114,9 @@ class Semantic:
 
     def device_print(self, prefix, args):
         values = [self.to_tensor(a) for a in args]
+        if any(v.dtype.is_scale for v in values):
+            self.error("device_print: bitcast float8e8m0fnu values to "
+                       "uint8 to print them")
         shapes = {v.shape for v in values if v.shape}
         if len(shapes) > 1:
             self.error("device_print: all tiles need one shape")

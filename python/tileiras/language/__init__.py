@@ -12,10 +12,10 @@ import builtins as _builtins
 from . import _state
 from .core import (CompileError, bfloat16, bf16, bool_, constexpr, dtype,
                    float16, float32, float64, float8e4m3fn, float8e4nv,
-                   float8e5, float8e5m2, fp16, fp32, fp64, int1, int8, int16,
-                   int32, int64, memref, pointer_type, tensor, tf32, uint8,
-                   uint16,
-                   uint32, uint64, _shape_arg, _unwrap)
+                   float8e5, float8e5m2, float8e8m0fnu, fp16, fp32, fp64,
+                   int1, int8, int16, int32, int64, memref, pointer_type,
+                   tensor, tf32, uint8, uint16, uint32, uint64, _shape_arg,
+                   _unwrap)
 
 
 __all__ = [
@@ -23,8 +23,8 @@ __all__ = [
     "CompileError", "constexpr", "dtype", "pointer_type", "tensor",
     "int1", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
     "uint64", "float16", "bfloat16", "float32", "float64", "float8e4m3fn",
-    "float8e5m2", "tf32", "bool_", "fp16", "bf16", "fp32", "fp64",
-    "float8e4nv", "float8e5",
+    "float8e5m2", "float8e8m0fnu", "tf32", "bool_", "fp16", "bf16", "fp32",
+    "fp64", "float8e4nv", "float8e5",
     # operations
     "static_range", "range", "static_assert", "program_id", "num_programs",
     "arange", "zeros", "full",
@@ -33,7 +33,8 @@ __all__ = [
     "make_memref", "tiled_load", "tiled_store", "tiled_atomic_add", "memref",
     "where", "maximum", "minimum", "fma", "exp", "exp2", "log", "log2",
     "sqrt", "rsqrt", "sin", "cos", "floor", "ceil", "erf", "abs", "sigmoid",
-    "cdiv", "dot", "sum", "max", "min", "argmax", "argmin", "reduce",
+    "cdiv", "dot", "dot_scaled", "sum", "max", "min", "argmax", "argmin",
+    "reduce",
     "cumsum", "associative_scan", "reshape", "view", "permute", "trans",
     "expand_dims", "broadcast_to", "cat", "multiple_of", "max_contiguous",
     "device_print", "device_assert", "static_print",
@@ -232,6 +233,21 @@ def dot(a, b, acc=None, input_precision=None, out_dtype=None,
         allow_tf32=None):
     return _sem().dot(a, b, acc, _unwrap(input_precision),
                       _unwrap(out_dtype))
+
+
+def dot_scaled(lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format,
+               acc=None, fast_math=False, lhs_k_pack=True, rhs_k_pack=True,
+               out_dtype=float32):
+    """Triton's block-scaled (OCP MX) matmul, for MXFP8: lhs [M, K] and rhs
+    [K, N] are float8e4m3fn/float8e5m2 tiles (or uint8 tiles of their bytes)
+    in the formats "e4m3"/"e5m2"; lhs_scale is [M, K // 32] and rhs_scale
+    [N, K // 32] (N-major, as in Triton), uint8 E8M0 bytes or float8e8m0fnu,
+    or None for a scale of 1. Returns acc + sum_k lhs[m, k] * 2^(lhs_scale[m,
+    k // 32] - 127) * rhs[k, n] * 2^(rhs_scale[n, k // 32] - 127) in f32
+    (nv_tileaa.dot_scaled; docs/python.md, "dot_scaled")."""
+    return _sem().dot_scaled(lhs, lhs_scale, lhs_format, rhs, rhs_scale,
+                             rhs_format, acc, fast_math, lhs_k_pack,
+                             rhs_k_pack, out_dtype)
 
 
 def sum(x, axis=None, keep_dims=False):  # noqa: A001

@@ -43,6 +43,9 @@ class dtype:
     is_int = property(lambda self: self.kind in ("int", "bool"))
     is_bool = property(lambda self: self.kind == "bool")
     is_ptr = property(lambda self: False)
+    # float8e8m0fnu, the scales of dot_scaled: neither a float nor an int
+    # to the language (no arithmetic, no conversions but bitcasts).
+    is_scale = property(lambda self: self.kind == "scale")
 
     @property
     def is_unsigned(self):
@@ -98,6 +101,10 @@ float64 = dtype("float64", "f64", "float", 64)
 float8e4m3fn = dtype("float8e4m3fn", "f8E4M3FN", "float", 8)
 float8e5m2 = dtype("float8e5m2", "f8E5M2", "float", 8)
 tf32 = dtype("tf32", "tf32", "float", 32)
+# OCP MX's E8M0 scale: the byte e stands for 2^(e - 127), 255 for NaN. Tiles
+# of it are loaded, stored, moved and bitcast to/from uint8/int8, and feed
+# tl.dot_scaled; nothing else.
+float8e8m0fnu = dtype("float8e8m0fnu", "f8E8M0FNU", "scale", 8)
 bool_ = int1
 # Triton's short spellings.
 fp16, bf16, fp32, fp64 = float16, bfloat16, float32, float64
