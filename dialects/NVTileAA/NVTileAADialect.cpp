@@ -46,6 +46,10 @@ struct NVTileAAOpAsmInterface : public OpAsmDialectInterface {
       os << "mma";
       return AliasResult::FinalAlias;
     }
+    if (isa<MmaScaleEncodingAttr>(attr)) {
+      os << "mma_scale";
+      return AliasResult::FinalAlias;
+    }
     if (isa<SwizzledSharedEncodingAttr>(attr)) {
       os << "shared";
       return AliasResult::FinalAlias;

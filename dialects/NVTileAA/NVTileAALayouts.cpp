@@ -294,3 +294,40 @@ nv_tileaa::getLinearLayout(RankedTensorType type) {
     return failure();
   return encoding.toLinearLayout(type.getShape());
 }
+
+//===----------------------------------------------------------------------===//
+// MmaScaleEncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+MmaScaleEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                             unsigned opIdx, Attribute parent) {
+  if (opIdx > 1)
+    return emitError() << "#nv_tileaa.mma_scale opIdx must be 0 (A) or 1 "
+                          "(B), got "
+                       << opIdx;
+  auto mma = dyn_cast<MmaEncodingAttr>(parent);
+  if (!mma || mma.getWarpsPerCTA().size() != 2 ||
+      mma.getInstrM() != layout::kMmaM)
+    return emitError() << "#nv_tileaa.mma_scale parent must be a rank-2 "
+                          "#nv_tileaa.mma of m16n8 instructions";
+  return success();
+}
+
+layout::LinearLayout
+MmaScaleEncodingAttr::toLinearLayout(llvm::ArrayRef<int64_t> shape) const {
+  return layout::mmaScaleLayout(
+      shape, getOpIdx(), cast<MmaEncodingAttr>(getParent()).getWarpsPerCTA());
+}
+
+unsigned MmaScaleEncodingAttr::getLayoutRank() const { return 2; }
+
+unsigned MmaScaleEncodingAttr::getLayoutNumWarps() const {
+  return asLayout(getParent()).getLayoutNumWarps();
+}
+
+LogicalResult MmaScaleEncodingAttr::verifyEncoding(
+    llvm::ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyRankMatches("mma_scale", getLayoutRank(), shape, emitError);
+}

@@ -134,4 +134,20 @@ def NVTileAA_DotOperandEncodingAttr
   ];
 }
 
+def NVTileAA_MmaScaleEncodingAttr
+    : NVTileAA_LayoutAttr<"MmaScaleEncoding", "mma_scale"> {
+  let summary = "the scales of a block-scaled dot, where mma.sync reads them";
+  let description = [{
+    `#nv_tileaa.mma_scale<opIdx = 0, parent = #nv_tileaa.mma<...>>`: the
+    scales of operand A ([M, K / 32], opIdx 0) or B ([K / 32, N], opIdx 1)
+    of a `dot_scaled` on block-scaled mma.sync (m16n8k32, scale_vec::1X)
+    with the parent accumulator: one byte per register, in the lanes the
+    selector {byte 0, thread 0} reads (row m of an instruction in lane
+    4 (m % 8) + m / 8, column n in lane 4 n); a register per K step of 32,
+    then the M (N) repetitions. Rank 2.
+  }];
+  let parameters = (ins "unsigned":$opIdx, "::mlir::Attribute":$parent);
+  let assemblyFormat = "`<` `opIdx` `=` $opIdx `,` `parent` `=` $parent `>`";
+}
+
 #endif // TILEIRAS_DIALECT_NVTILEAA_LAYOUTS_TD

@@ -615,11 +615,16 @@ private:
           return success();
         })
         .Case([&](nv::DotScaledOp dot) {
-          // The scales keep their layouts; the lowering moves them to the
-          // lanes the instruction's selectors read.
           unsigned kWidth = 0;
           Attribute accumulator = scaledDotLayout(dot, &kWidth);
           convertOperand(dot.getCMutable(), accumulator);
+          // The scales move to the lanes the instruction's selectors read
+          // (the loads keep their own layouts: their pointers are usually
+          // loop-carried).
+          convertOperand(dot.getAScaleMutable(), nv::MmaScaleEncodingAttr::get(
+                                                     context, 0, accumulator));
+          convertOperand(dot.getBScaleMutable(), nv::MmaScaleEncodingAttr::get(
+                                                     context, 1, accumulator));
           convertOperand(
               dot.getAMutable(),
               nv::DotOperandEncodingAttr::get(context, 0, accumulator, kWidth));

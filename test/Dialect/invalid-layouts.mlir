@@ -1,5 +1,5 @@
 // Diagnostics of the layout encodings (every verifier message of blocked,
-// slice and dot_operand) and convert_layout.
+// slice, dot_operand and mma_scale) and convert_layout.
 // RUN: tileiras-opt %s -split-input-file -verify-diagnostics
 
 #b1 = #nv_tileaa.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
@@ -199,3 +199,28 @@ func.func private @mma_operand_small(tensor<16x8xf16, #nv_tileaa.dot_operand<opI
 
 // expected-error @+1 {{#nv_tileaa.dot_operand of an mma parent needs a 32 x 8 tile at least, got 16x8}}
 func.func private @mma_operand_b_small(tensor<16x8xi8, #nv_tileaa.dot_operand<opIdx = 1, parent = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [1, 1], instrShape = [16, 8]>, kWidth = 4>>)
+
+// -----
+
+// #nv_tileaa.mma_scale: the scales of a block-scaled dot.
+#blocked_parent = #nv_tileaa.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+// expected-error @+1 {{#nv_tileaa.mma_scale parent must be a rank-2 #nv_tileaa.mma of m16n8 instructions}}
+func.func @mma_scale_parent(%x: tensor<64x2xf8E8M0FNU, #nv_tileaa.mma_scale<opIdx = 0, parent = #blocked_parent>>) {
+  return
+}
+
+// -----
+
+#mma_p = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
+// expected-error @+1 {{#nv_tileaa.mma_scale opIdx must be 0 (A) or 1 (B), got 2}}
+func.func @mma_scale_opidx(%x: tensor<64x2xf8E8M0FNU, #nv_tileaa.mma_scale<opIdx = 2, parent = #mma_p>>) {
+  return
+}
+
+// -----
+
+#mma_q = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
+// expected-error @+1 {{#nv_tileaa.mma_scale layout of rank 2 on a tile of rank 1}}
+func.func @mma_scale_rank(%x: tensor<64xf8E8M0FNU, #nv_tileaa.mma_scale<opIdx = 0, parent = #mma_q>>) {
+  return
+}
