@@ -30,10 +30,11 @@ tileiras kernel's metadata, which the script copies beside them.
 --dry-run does everything but the launch (no GPU, no numpy needed): it
 checks the PTX interfaces against the specs and evaluates the references.
 
---time (needs torch) then times matmul, matmul_int8, matmul_fp8, attention,
-matmul_tma and attention_tma at a large size (--time-size
-NAME:m=...,n=...,k=... to change one) against torch's cuBLAS / SDPA and prints TFLOP/s and the ratio
-(timing.py); --time-self-test checks the timing arithmetic without a GPU.
+--time (needs torch) then times matmul, matmul_int8, matmul_fp8,
+matmul_mxfp8, attention, matmul_tma and attention_tma at a large size
+(--time-size NAME:m=...,n=...,k=... to change one) against torch's cuBLAS /
+SDPA and prints TFLOP/s and the ratio (timing.py); --time-self-test checks
+the timing arithmetic without a GPU.
 """
 import argparse
 import json
@@ -431,7 +432,7 @@ def time_examples(backend, ptx_dir, nvcc_dir, arch, names, sizes, warmup,
             print(f"  {name}: torch reference unavailable: {e}")
             torch_ms = None
         rows.append((name, size, kernel_ms, nvcc_ms, torch_ms,
-                     timing.TORCH_OP[name]))
+                     timing.torch_op(name, reference)))
     return timing.table(rows)
 
 

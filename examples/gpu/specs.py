@@ -45,6 +45,9 @@ DTYPES = {
     "i8": ("b", 1, 0x7F, "int"),
     # FP8 E4M3 (f8E4M3FN): values are packed through E4M3_CODE.
     "e4m3": ("B", 1, 0x7F, "float"),
+    # OCP MX scale (f8E8M0FNU): the raw byte, value 2^(byte - 127); 0xFF is
+    # NaN. Scales are only ever inputs, generated and packed as bytes.
+    "e8m0": ("B", 1, 0xFF, "int"),
 }
 NAN = float("nan")
 
@@ -77,6 +80,12 @@ def e4m3_value(code):
 E4M3_CODE = {e4m3_value(c): c for c in range(256)
              if not math.isnan(e4m3_value(c)) and c != 0x80}
 E4M3_NAN = 0x7F
+E8M0_NAN = 0xFF  # the only NaN of f8E8M0FNU
+
+
+def e8m0_value(byte):
+    """The value of an f8E8M0FNU byte: 2^(byte - 127), NaN for 0xFF."""
+    return NAN if byte == E8M0_NAN else math.ldexp(1.0, byte - 127)
 
 
 def wrap_i32(x):
@@ -549,6 +558,107 @@ def _matmul_fp8():
         sizes=ALIGNED_GEMM_SIZES)
 
 
+def _distinct_byte(rng, lo, hi, avoid):
+    """A byte in [lo, hi] other than those in `avoid`."""
+    while True:
+        byte = rng.randint(lo, hi)
+        if byte not in avoid:
+            return byte
+
+
+def _matmul_mxfp8():
+    """examples/matmul_mxfp8.mlir: C = (A * SA) x (B * SB) with e4m3 A, B
+    and e8m0 scales, one per 32 consecutive K elements of a row of A (SA,
+    M x ceil(K / 32)) or of a column of B (SB, ceil(K / 32) x N)."""
+    BLOCK = 32
+    LO, HI = 127 - 6, 127 + 6  # scales 2^-6 .. 2^6
+
+    def make(s, rng):
+        m, n, k = s["m"], s["n"], s["k"]
+        blocks = cdiv(k, BLOCK)
+
+        def mat(rows, cols, stride):
+            values = []
+            for _ in range(rows):
+                values += [rng.choice(E4M3_SMALL) for _ in range(cols)]
+                values += [NAN] * (stride - cols)
+            return values
+
+        def scales(rows, cols, stride):
+            # Every scale differs from its left and upper neighbours: a
+            # kernel that takes the next 32-block's scale (also within one
+            # 64-step), a neighbouring row's of SA or column's of SB is
+            # off by a factor 2^d, d != 0. Padding is 0xFF (NaN).
+            out = []
+            for r in range(rows):
+                for c in range(cols):
+                    avoid = set()
+                    if c:
+                        avoid.add(out[-1])
+                    if r:
+                        avoid.add(out[(r - 1) * stride + c])
+                    out.append(_distinct_byte(rng, LO, HI, avoid))
+                out += [E8M0_NAN] * (stride - cols)
+            return out
+        c = []
+        for _ in range(m):
+            c += [None] * n + untouched(s["ldc"] - n)
+        return {"a": mat(m, k, s["lda"]), "b": mat(k, n, s["ldb"]),
+                "sa": scales(m, blocks, s["ldsa"]),
+                "sb": scales(blocks, n, s["ldsb"]),
+                "c": c + untouched(GUARD), "m": m, "n": n, "k": k,
+                "lda": s["lda"], "ldb": s["ldb"], "ldc": s["ldc"],
+                "ldsa": s["ldsa"], "ldsb": s["ldsb"]}
+
+    def reference(s, v):
+        m, n, k, lda, ldb, ldc, ldsa, ldsb = (s[x] for x in (
+            "m", "n", "k", "lda", "ldb", "ldc", "ldsa", "ldsb"))
+        a, b, sa, sb = v["a"], v["b"], v["sa"], v["sb"]
+        # Scaling by a power of two is exact in double, and so is the
+        # product of two scaled e4m3 values (4-bit significands).
+        columns = [[b[kk * ldb + j] * e8m0_value(sb[kk // BLOCK * ldsb + j])
+                    for kk in range(k)] for j in range(n)]
+        out, tol = [], []
+        for i in range(m):
+            row = [a[i * lda + kk] * e8m0_value(sa[i * ldsa + kk // BLOCK])
+                   for kk in range(k)]
+            for col in columns:
+                products = [x * y for x, y in zip(row, col)]
+                out.append(math.fsum(products))
+                tol.append((k + 2) * 2.0 ** -13 *
+                           math.fsum(abs(p) for p in products))
+            out += untouched(ldc - n)
+            tol += [0.0] * (ldc - n)
+        return {"c": (out + untouched(GUARD), tol + [0.0] * GUARD)}
+    return Spec(
+        "matmul_mxfp8", 8,
+        [Buffer("a", "e4m3"), Buffer("b", "e4m3"), Buffer("sa", "e8m0"),
+         Buffer("sb", "e8m0"), Buffer("c", "f32", "out"),
+         Scalar("m", "i32"), Scalar("n", "i32"), Scalar("k", "i32"),
+         Scalar("lda", "i32"), Scalar("ldb", "i32"), Scalar("ldc", "i32"),
+         Scalar("ldsa", "i32"), Scalar("ldsb", "i32")],
+        lambda s: (cdiv(s["m"], 64), cdiv(s["n"], 64), 1), make, reference,
+        # The kernel promises N, K, lda and ldb multiples of 16; M, ldc,
+        # ldsa and ldsb are arbitrary. M and N are not multiples of the 64
+        # x 64 tile; K is not a multiple of the 64-step nor of the 32-block
+        # (the last scale block is partial, the next one is masked off and
+        # reads the NaN padding of SA when ldsa is larger). K = 208: four
+        # steps (more than the 3 stages), seven blocks; K = 80 two steps;
+        # K = 48 one partial step, its second block partial; K = 16 one
+        # partial block.
+        {"gpu": [{"m": 257, "n": 192, "k": 208, "lda": 224, "ldb": 208,
+                  "ldc": 200, "ldsa": 9, "ldsb": 197},
+                 {"m": 65, "n": 80, "k": 48, "lda": 48, "ldb": 80,
+                  "ldc": 81, "ldsa": 2, "ldsb": 80}],
+         "sim": [{"m": 70, "n": 80, "k": 80, "lda": 96, "ldb": 96,
+                  "ldc": 83, "ldsa": 4, "ldsb": 85},
+                 {"m": 65, "n": 16, "k": 16, "lda": 16, "ldb": 32,
+                  "ldc": 17, "ldsa": 1, "ldsb": 19}]},
+        "(k + 2) * 2^-13 * sum_k |a sa b sb|: exact scaled fp8 products "
+        "(bf16 operands off sm_120), summed by the tensor core with "
+        "possibly fewer than 24 bits")
+
+
 def _attention():
     D, BLOCK = 64, 32
 
@@ -662,8 +772,8 @@ def _matmul_tma_store():
 
 SPECS = [_vector_add(), _saxpy(), _softmax(), _layer_norm(), _row_sum(),
          _inclusive_scan(), _histogram(), _matmul(), _transpose(),
-         _matmul_int8(), _matmul_fp8(), _attention(), _matmul_tma(),
-         _attention_tma()]
+         _matmul_int8(), _matmul_fp8(), _matmul_mxfp8(), _attention(),
+         _matmul_tma(), _attention_tma()]
 
 
 def _cuda_tile(spec):

@@ -11,6 +11,11 @@ timed the same way:
                                    closest cuBLAS op), 2 M N K flop
   matmul_int8  s8 x s8 -> i32      torch._int_mm (cuBLASLt), 2 M N K
   matmul_fp8   e4m3 x e4m3 -> f32  torch._scaled_mm (sm_89+), 2 M N K
+  matmul_mxfp8 e4m3 x e4m3 with    torch._scaled_mm with MX block scales
+               e8m0 block scales   (sm_100+, bf16 out; all scales 1, so
+               -> f32              their swizzled layout does not matter),
+                                   else per-tensor scales like matmul_fp8
+                                   (sm_89+), 2 M N K
   attention    one head, D = 64    scaled_dot_product_attention (f16),
                                    4 L S D flop (two GEMMs)
   matmul_tma, attention_tma        the same as matmul and attention, on
@@ -29,6 +34,7 @@ SIZES = {
     "matmul": {"m": 4096, "n": 4096, "k": 4096},
     "matmul_int8": {"m": 4096, "n": 4096, "k": 4096},
     "matmul_fp8": {"m": 4096, "n": 4096, "k": 4096},
+    "matmul_mxfp8": {"m": 4096, "n": 4096, "k": 4096},
     "attention": {"seq_q": 4096, "seq_k": 4096},
     "matmul_tma": {"m": 4096, "n": 4096, "k": 4096},
     "attention_tma": {"seq_q": 4096, "seq_k": 4096},
@@ -38,11 +44,16 @@ SIZES = {
 VARIANTS = {"matmul_tma_" + v: dict(SIZES["matmul"])
             for v in ("k64", "n256", "n256k64", "s4", "w4n64")}
 HEAD_DIM = 64
+MX_BLOCK = 32  # K elements per e8m0 scale (OCP MX)
 # The C tile of each GEMM example (64 where not listed).
 TILE_MN = {"matmul": (128, 128), "matmul_tma": (128, 128),
            "matmul_tma_k64": (128, 128), "matmul_tma_n256": (128, 256),
            "matmul_tma_n256k64": (128, 256), "matmul_tma_s4": (128, 128),
            "matmul_tma_w4n64": (128, 64)}
+
+
+def cdiv(a, b):
+    return -(-a // b)
 
 
 def base(name):
@@ -101,6 +112,13 @@ def kernel_args(name, size, tensors):
                 ("i32", size["seq_q"]), ("i32", size["seq_k"]),
                 ("f32", scale)]
     m, n, k = size["m"], size["n"], size["k"]
+    if base(name) == "matmul_mxfp8":
+        # a, b, sa, sb, c, m, n, k, lda, ldb, ldc, ldsa, ldsb: row-major
+        return [("ptr", tensors["a"]), ("ptr", tensors["b"]),
+                ("ptr", tensors["sa"]), ("ptr", tensors["sb"]),
+                ("ptr", tensors["c"]), ("i32", m), ("i32", n), ("i32", k),
+                ("i32", k), ("i32", n), ("i32", n),
+                ("i32", cdiv(k, MX_BLOCK)), ("i32", n)]
     return [("ptr", tensors["a"]), ("ptr", tensors["b"]),
             ("ptr", tensors["c"]), ("i32", m), ("i32", n), ("i32", k),
             ("i32", k), ("i32", n), ("i32", n)]  # lda, ldb, ldc: row-major
@@ -129,7 +147,7 @@ def make_inputs(torch, name, size):
         a = torch.randint(-128, 128, (m, k), device=cuda, dtype=torch.int8)
         b = torch.randint(-128, 128, (k, n), device=cuda, dtype=torch.int8)
         ref = lambda: torch._int_mm(a, b)  # noqa: E731
-    else:  # matmul_fp8
+    else:  # matmul_fp8, matmul_mxfp8
         e4m3 = torch.float8_e4m3fn
         a = torch.randn(m, k, device=cuda).to(e4m3)
         b = torch.randn(k, n, device=cuda).to(e4m3)
@@ -140,7 +158,55 @@ def make_inputs(torch, name, size):
     out = torch.empty(m, n, device=cuda,
                       dtype=torch.int32 if name == "matmul_int8"
                       else torch.float32)
-    return {"a": a, "b": b, "c": out}, ref
+    tensors = {"a": a, "b": b, "c": out}
+    if name == "matmul_mxfp8":
+        # e8m0 scale bytes (uint8: what the kernel reads), 2^-3 .. 2^3.
+        blocks = cdiv(k, MX_BLOCK)
+        tensors["sa"] = torch.randint(124, 131, (m, blocks), device=cuda,
+                                      dtype=torch.uint8)
+        tensors["sb"] = torch.randint(124, 131, (blocks, n), device=cuda,
+                                      dtype=torch.uint8)
+        mx = mx_scaled_mm(torch, a, b_cols, m, n, k)
+        if mx is not None:
+            ref = mx
+        else:
+            ref.op = TORCH_OP["matmul_fp8"] + " (per-tensor scales: no MX " \
+                "_scaled_mm here)"
+    return tensors, ref
+
+
+def mx_scaled_mm(torch, a, b_cols, m, n, k):
+    """torch._scaled_mm of a and b_cols with MX (1 x 32 e8m0) block scales
+    where torch and the GPU have it (cuBLAS, sm_100+), else None. The scales
+    are all 1.0 (byte 127), so cuBLAS's swizzled scale layout (128 x 4
+    tiles: 128 ceil(M / 128) x 4 ceil(ceil(K / 32) / 4) bytes) needs no
+    rearranging, only its size."""
+    e8m0 = getattr(torch, "float8_e8m0fnu", None)
+    if e8m0 is None or torch.cuda.get_device_capability()[0] < 10:
+        return None
+    blocks = 4 * cdiv(cdiv(k, MX_BLOCK), 4)
+
+    def scales(rows):
+        count = 128 * cdiv(rows, 128) * blocks
+        return torch.full((count,), 127, device="cuda",
+                          dtype=torch.uint8).view(e8m0)
+    scale_a, scale_b = scales(m), scales(n)
+
+    def run():
+        return torch._scaled_mm(a, b_cols, scale_a=scale_a, scale_b=scale_b,
+                                out_dtype=torch.bfloat16)
+    try:
+        run()
+        torch.cuda.synchronize()
+    except Exception:  # noqa: BLE001 - an older torch or cuBLAS
+        return None
+    run.op = "torch._scaled_mm MXFP8 (1x32 e8m0 scales, bf16 out)"
+    return run
+
+
+def torch_op(name, reference):
+    """What the torch reference of `name` runs (make_inputs may say)."""
+    return getattr(reference, "op", TORCH_OP[name])
 
 
 def time_ms(torch, run, warmup, iters):
@@ -186,6 +252,7 @@ def table(rows):
 TORCH_OP = {"matmul": "torch.matmul f16 (cuBLAS)",
             "matmul_int8": "torch._int_mm (cuBLASLt)",
             "matmul_fp8": "torch._scaled_mm e4m3",
+            "matmul_mxfp8": "torch._scaled_mm MXFP8 or e4m3",
             "attention": "F.scaled_dot_product_attention f16"}
 TORCH_OP.update({name: TORCH_OP[base(name)] for name in {**SIZES, **VARIANTS}})
 
@@ -212,6 +279,13 @@ def self_test():
     assert args == [("ptr", "A"), ("ptr", "B"), ("ptr", "C"), ("i32", 64),
                     ("i32", 32), ("i32", 16), ("i32", 16), ("i32", 32),
                     ("i32", 32)]
+    mx = kernel_args("matmul_mxfp8", {"m": 64, "n": 32, "k": 80},
+                     {"a": "A", "b": "B", "sa": "SA", "sb": "SB", "c": "C"})
+    assert mx == [("ptr", "A"), ("ptr", "B"), ("ptr", "SA"), ("ptr", "SB"),
+                  ("ptr", "C"), ("i32", 64), ("i32", 32), ("i32", 80),
+                  ("i32", 80), ("i32", 32), ("i32", 32), ("i32", 3),
+                  ("i32", 32)], mx
+    assert grid("matmul_mxfp8", {"m": 65, "n": 129, "k": 16}) == (2, 3, 1)
     att = kernel_args("attention", {"seq_q": 5, "seq_k": 7},
                       {"q": 1, "k": 2, "v": 3, "o": 4})
     assert att[-1] == ("f32", 0x3E000000)  # 1/8

@@ -168,6 +168,16 @@ static int64_t defaultNumWarps(ct::EntryOp entry) {
 static LogicalResult lowerEntry(ct::EntryOp entry, StringRef gpuName,
                                 OpBuilder &b) {
   MLIRContext *ctx = entry.getContext();
+  // An mmaf_scaled nv_tileaa cannot compute is reported at the op before
+  // anything is lowered: the ops making f4E2M1FN operands would otherwise
+  // fail first, with a message that does not name the mmaf_scaled.
+  if (entry
+          .walk([](ct::MmaFScaledOp op) {
+            return failed(checkMmaScaled(op)) ? WalkResult::interrupt()
+                                              : WalkResult::advance();
+          })
+          .wasInterrupted())
+    return failure();
   Lowering l(b);
   l.loc = entry.getLoc();
   // Views are passed as their components (ViewValues.cpp).

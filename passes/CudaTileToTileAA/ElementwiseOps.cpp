@@ -161,6 +161,31 @@ static Type intLike(Type like, unsigned width) {
   return element;
 }
 
+Value tileiras::cuda_tile_lowering::decodeScales(Lowering &l, Value scales) {
+  auto &b = l.b;
+  Location loc = l.loc;
+  Type type = scales.getType();
+  Type i32 = intLike(type, 32);
+  auto bits32 = [&](int64_t v) {
+    return constantLike(l, type, b.getIntegerAttr(b.getI32Type(), v));
+  };
+  Value byte = arith::ExtUIOp::create(
+      b, loc, i32, arith::BitcastOp::create(b, loc, intLike(type, 8), scales));
+  // Byte e in 1..254 is 2^(e-127): the f32 with biased exponent e.
+  Value bits = arith::ShLIOp::create(b, loc, byte, bits32(23));
+  auto is = [&](int64_t v) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, byte,
+                                 bits32(v));
+  };
+  // 0 is 2^-127, an f32 subnormal; 0xFF is NaN.
+  bits = arith::SelectOp::create(b, loc, is(0), bits32(0x00400000), bits);
+  bits = arith::SelectOp::create(b, loc, is(0xFF), bits32(0x7FC00000), bits);
+  Type f32 = b.getF32Type();
+  if (auto shaped = dyn_cast<RankedTensorType>(type))
+    f32 = shaped.clone(f32);
+  return arith::BitcastOp::create(b, loc, f32, bits);
+}
+
 // A directed itof from a 64-bit integer: convert to nearest, then step one
 // ulp (the float's bits +-1) where that went the wrong way. The comparison
 // of the rounded value with the input is exact: a float of at least 2^p in
@@ -341,6 +366,13 @@ static FailureOr<Value> lowerSpecial(Lowering &l, Operation *op, ValueRange in,
   if (auto itof = dyn_cast<ct::IToFOp>(op))
     return lowerIToF(l, itof, in[0], result);
   if (name == "ftof") {
+    // From scales: their exact f32 value, then on as from f32.
+    if (isa<Float8E8M0FNUType>(getElementTypeOrSelf(in[0].getType()))) {
+      Value wide = decodeScales(l, in[0]);
+      if (wide.getType() == result)
+        return wide;
+      return lowerSpecial(l, op, wide, result);
+    }
     unsigned from =
         getElementTypeOrSelf(in[0].getType()).getIntOrFloatBitWidth();
     unsigned to = getElementTypeOrSelf(result).getIntOrFloatBitWidth();
@@ -368,6 +400,26 @@ LogicalResult tileiras::cuda_tile_lowering::lowerElementwise(Lowering &l,
   for (Value v : op->getOperands())
     in.push_back(l.lookup(v));
   Type result = l.convertType(op->getResult(0).getType());
+  // f8E8M0FNU tiles (the scales of mmaf_scaled) take no arithmetic in
+  // nv_tileaa: ftof from them decodes the bits, select picks bytes.
+  auto isScales = [](Type t) {
+    return isa<Float8E8M0FNUType>(getElementTypeOrSelf(t));
+  };
+  if (isa<ct::FToFOp, ct::IToFOp>(op) && isScales(result))
+    return l.fail(op, "conversion to f8E8M0FNU (computing mmaf_scaled "
+                      "scales) has no nv_tileaa lowering yet");
+  if (isa<ct::FToIOp>(op) && isScales(in[0].getType()))
+    return l.fail(op, "ftoi from f8E8M0FNU is not supported; ftof the "
+                      "scales to f32 first");
+  if (isa<ct::SelectOp>(op) && isScales(result)) {
+    Type bytes = intLike(result, 8);
+    Value onTrue = arith::BitcastOp::create(l.b, l.loc, bytes, in[1]);
+    Value onFalse = arith::BitcastOp::create(l.b, l.loc, bytes, in[2]);
+    Value picked = arith::SelectOp::create(l.b, l.loc, in[0], onTrue, onFalse);
+    l.map1(op->getResult(0),
+           arith::BitcastOp::create(l.b, l.loc, result, picked));
+    return success();
+  }
   Value lowered;
   if (special) {
     FailureOr<Value> v = lowerSpecial(l, op, in, result);

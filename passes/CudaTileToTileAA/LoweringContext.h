@@ -117,6 +117,15 @@ mlir::LogicalResult lowerGlobalOps(Lowering &l, mlir::Operation *op,
 /// created at `b`'s insertion point.
 mlir::LogicalResult lowerGlobal(tileiras::cuda_tile::GlobalOp op,
                                 mlir::OpBuilder &b);
+/// The exact f32 values of f8E8M0FNU scales (a tile or a scalar): 2^(e-127)
+/// for byte e, NaN for 0xFF; from integer operations on the bits
+/// (ElementwiseOps.cpp).
+mlir::Value decodeScales(Lowering &l, mlir::Value scales);
+/// Emits an error at `op` and fails unless nv_tileaa.dot_scaled computes
+/// it (ShapeOps.cpp). Entries check every mmaf_scaled before lowering, so
+/// that the error names the mmaf_scaled and not the op making its f4E2M1FN
+/// operands (4-bit tiles have no lowering of their own).
+mlir::LogicalResult checkMmaScaled(tileiras::cuda_tile::MmaFScaledOp op);
 mlir::LogicalResult lowerExtract(Lowering &l,
                                  tileiras::cuda_tile::ExtractOp op);
 /// A reduce or scan (`name`: nv_tileaa.reduce / scan) of several operands,

@@ -45,7 +45,19 @@ static LogicalResult lowerMakeTensorView(Lowering &l, ct::MakeTensorViewOp op) {
 static Value paddingValue(Lowering &l, Type element, int32_t padding,
                           ArrayRef<int64_t> shape) {
   TypedAttr scalar;
-  if (auto f = dyn_cast<FloatType>(element)) {
+  if (isa<Float8E8M0FNUType>(element)) {
+    // Scales have no zero, sign or infinity (APFloat's zero of the format
+    // is its NaN): zero and neg_zero pad with the byte 0 (2^-127, which
+    // scales zero padding of the operands to zero), nan and the
+    // infinities with 0xFF (NaN, as infinities convert to it).
+    auto kind = static_cast<ct::PaddingValue>(padding);
+    bool nan = kind == ct::PaddingValue::Nan ||
+               kind == ct::PaddingValue::PosInf ||
+               kind == ct::PaddingValue::NegInf;
+    scalar = l.b.getFloatAttr(
+        element, APFloat(cast<FloatType>(element).getFloatSemantics(),
+                         APInt(8, nan ? 0xFF : 0x00)));
+  } else if (auto f = dyn_cast<FloatType>(element)) {
     const llvm::fltSemantics &sem = f.getFloatSemantics();
     APFloat v = APFloat::getZero(sem);
     switch (static_cast<ct::PaddingValue>(padding)) {

@@ -99,6 +99,73 @@ static LogicalResult lowerMma(Lowering &l, Operation *op) {
   return success();
 }
 
+// What nv_tileaa.dot_scaled computes: 2-D f8E4M3FN/f8E5M2 operands (any
+// pair) with one f8E8M0FNU scale per 32 K elements. The cuda_tile verifier
+// checks only the shapes of A, B and C and the f32 accumulator, so the
+// scale types and shapes are checked here too.
+static constexpr StringLiteral kScaledSupported =
+    "; 2-D f8E4M3FN/f8E5M2 operands with f8E8M0FNU scales and 32-element "
+    "blocks are supported";
+
+LogicalResult
+tileiras::cuda_tile_lowering::checkMmaScaled(ct::MmaFScaledOp op) {
+  auto unsupported = [&](auto... what) -> LogicalResult {
+    InFlightDiagnostic diag =
+        op.emitOpError("cannot be lowered to nv_tileaa: mmaf_scaled with ");
+    (diag << ... << what);
+    return diag << " has no nv_tileaa lowering yet" << kScaledSupported;
+  };
+  // Unquoted, as the types are written in the source.
+  auto name = [](Type t) {
+    std::string text;
+    llvm::raw_string_ostream(text) << t;
+    return text;
+  };
+  auto tile = [](Value v) { return cast<ct::TileType>(v.getType()); };
+  ct::TileType a = tile(op.getLhs()), b = tile(op.getRhs()),
+               sa = tile(op.getLhsScale()), sb = tile(op.getRhsScale());
+  auto isF8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+  for (Type t : {a.getElementType(), b.getElementType()})
+    if (!isF8(t))
+      return unsupported(name(t), " operands");
+  for (Type t : {sa.getElementType(), sb.getElementType()})
+    if (!isa<Float8E8M0FNUType>(t))
+      return unsupported(name(t), " scales");
+  if (a.getRank() != 2)
+    return unsupported("batched (3-D) operands");
+  if (sa.getRank() != 2 || sb.getRank() != 2)
+    return op.emitOpError("cannot be lowered to nv_tileaa: the scales of a "
+                          "2-D mmaf_scaled must be 2-D tiles");
+  int64_t m = a.getShape()[0], k = a.getShape()[1], n = b.getShape()[1];
+  int64_t blocks = sa.getShape()[1];
+  if (blocks <= 0 || k % blocks != 0 ||
+      sa.getShape() != ArrayRef<int64_t>{m, blocks} ||
+      sb.getShape() != ArrayRef<int64_t>{blocks, n})
+    return op.emitOpError("cannot be lowered to nv_tileaa: mmaf_scaled "
+                          "scales must be M x (K/V) and (K/V) x N with V "
+                          "dividing K (M = ")
+           << m << ", K = " << k << ", N = " << n << "), but got "
+           << sa.getShape()[0] << "x" << sa.getShape()[1] << " and "
+           << sb.getShape()[0] << "x" << sb.getShape()[1];
+  if (int64_t block = k / blocks;
+      block != tileiras::nv_tileaa::DotScaledOp::kScaleBlock)
+    return unsupported(block, "-element scale blocks");
+  return success();
+}
+
+// mmaf_scaled %a, %b, %c, %sa, %sb -> dot_scaled %a scale %sa, %b scale %sb,
+// %c.
+static LogicalResult lowerMmaScaled(Lowering &l, ct::MmaFScaledOp op) {
+  if (failed(checkMmaScaled(op)))
+    return failure();
+  Value operands[] = {l.lookup(op.getLhs()), l.lookup(op.getLhsScale()),
+                      l.lookup(op.getRhs()), l.lookup(op.getRhsScale()),
+                      l.lookup(op.getAcc())};
+  l.map1(op.getResult(), l.create1("nv_tileaa.dot_scaled",
+                                   l.convertType(op.getType()), operands));
+  return success();
+}
+
 LogicalResult tileiras::cuda_tile_lowering::lowerShape(Lowering &l,
                                                        Operation *op,
                                                        bool &handled) {
@@ -119,11 +186,8 @@ LogicalResult tileiras::cuda_tile_lowering::lowerShape(Lowering &l,
     return lowerAssume(l, assume);
   if (isa<ct::MmaFOp, ct::MmaIOp>(op))
     return lowerMma(l, op);
-  // nv_tileaa.dot has no scale operands; the block-scaled tensor-core path
-  // is not there yet, and dropping the scales would compute another value.
-  if (isa<ct::MmaFScaledOp>(op))
-    return l.fail(op, "block-scaled matrix multiply (mmaf_scaled) has no "
-                      "nv_tileaa lowering yet");
+  if (auto scaled = dyn_cast<ct::MmaFScaledOp>(op))
+    return lowerMmaScaled(l, scaled);
   if (auto extract = dyn_cast<ct::ExtractOp>(op))
     return lowerExtract(l, extract);
   if (isa<ct::BroadcastOp>(op)) {
@@ -152,9 +216,13 @@ LogicalResult tileiras::cuda_tile_lowering::lowerShape(Lowering &l,
   }
   // print_tko and assert have the same printf-style semantics in nv_tileaa.
   if (auto print = dyn_cast<ct::PrintTkoOp>(op)) {
+    // Scales print as their values (f32), as the other 8-bit floats do.
     SmallVector<Value> args;
-    for (Value v : print.getArgs())
+    for (Value v : print.getArgs()) {
       args.push_back(l.lookup(v));
+      if (isa<Float8E8M0FNUType>(getElementTypeOrSelf(args.back().getType())))
+        args.back() = decodeScales(l, args.back());
+    }
     l.create("nv_tileaa.print", {}, args,
              {l.b.getNamedAttr("format", print.getStrAttr())});
     l.map1(print.getResultToken(), l.token());

@@ -12,13 +12,15 @@ cuda_tile.module @kernels {
 
 cuda_tile.module @kernels {
   entry @k() {
-    %a = constant <f8E4M3FN: 1.0> : tile<64x32xf8E4M3FN>
-    %b = constant <f8E4M3FN: 1.0> : tile<32x64xf8E4M3FN>
-    %c = constant <f32: 0.0> : tile<64x64xf32>
-    %sa = constant <f8E8M0FNU: 1.0> : tile<64x1xf8E8M0FNU>
-    %sb = constant <f8E8M0FNU: 1.0> : tile<1x64xf8E8M0FNU>
-    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: block-scaled matrix multiply (mmaf_scaled) has no nv_tileaa lowering yet}}
-    %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<64x32xf8E4M3FN>, tile<32x64xf8E4M3FN>, tile<64x64xf32>, tile<64x1xf8E8M0FNU>, tile<1x64xf8E8M0FNU>
+    %a = constant <f8E4M3FN: 1.0> : tile<2x64x32xf8E4M3FN>
+    %b = constant <f8E4M3FN: 1.0> : tile<2x32x64xf8E4M3FN>
+    %c = constant <f32: 0.0> : tile<2x64x64xf32>
+    %sa = constant <f8E8M0FNU: 1.0> : tile<2x64x1xf8E8M0FNU>
+    %sb = constant <f8E8M0FNU: 1.0> : tile<2x1x64xf8E8M0FNU>
+    // Batched block-scaled products (every unsupported mmaf_scaled:
+    // mmaf-scaled-unsupported.mlir).
+    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: mmaf_scaled with batched (3-D) operands has no nv_tileaa lowering yet; 2-D f8E4M3FN/f8E5M2 operands with f8E8M0FNU scales and 32-element blocks are supported}}
+    %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<2x64x32xf8E4M3FN>, tile<2x32x64xf8E4M3FN>, tile<2x64x64xf32>, tile<2x64x1xf8E8M0FNU>, tile<2x1x64xf8E8M0FNU>
     return
   }
 }
@@ -41,6 +43,41 @@ cuda_tile.module @kernels {
     %c = constant <f32: [1.0, 2.0, 3.0, 4.0]> : tile<4xf32>
     // expected-error @+1 {{'cuda_tile.ftof' op cannot be lowered to nv_tileaa: 4-bit element types (i4, f4E2M1FN) are not supported}}
     %t = ftof %c : tile<4xf32> -> tile<4xf4E2M1FN>
+    return
+  }
+}
+
+// -----
+
+// f8E8M0FNU tiles (mmaf_scaled scales) convert from their bits, but
+// computing them (ftof/itof to f8E8M0FNU) and ftoi from them are errors.
+cuda_tile.module @kernels {
+  entry @k() {
+    %f = constant <f32: [1.0, 2.0, 3.0, 4.0]> : tile<4xf32>
+    // expected-error @+1 {{'cuda_tile.ftof' op cannot be lowered to nv_tileaa: conversion to f8E8M0FNU (computing mmaf_scaled scales) has no nv_tileaa lowering yet}}
+    %s = ftof %f rounding<positive_inf> : tile<4xf32> -> tile<4xf8E8M0FNU>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @k() {
+    %i = constant <i32: [1, 2, 3, 4]> : tile<4xi32>
+    // expected-error @+1 {{'cuda_tile.itof' op cannot be lowered to nv_tileaa: conversion to f8E8M0FNU (computing mmaf_scaled scales) has no nv_tileaa lowering yet}}
+    %s = itof %i signed : tile<4xi32> -> tile<4xf8E8M0FNU>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @k() {
+    %s = constant <f8E8M0FNU: 2.0> : tile<4xf8E8M0FNU>
+    // expected-error @+1 {{'cuda_tile.ftoi' op cannot be lowered to nv_tileaa: ftoi from f8E8M0FNU is not supported; ftof the scales to f32 first}}
+    %i = ftoi %s signed : tile<4xf8E8M0FNU> -> tile<4xi32>
     return
   }
 }

@@ -1,6 +1,6 @@
 """cuda_tile kernels that need the newer lowerings (loop/break/continue,
 `for` with continue inside if, dynamic `extract`, batched mmaf with memory
-orderings), compiled by tileiras for TARGET, run on the CPU simulator
+orderings, block-scaled mmaf_scaled), compiled by tileiras for TARGET, run on the CPU simulator
 (tools/sim) and compared with references computed here (Python standard
 library only), and pointer casts with a masked compare-and-swap.
 
@@ -603,12 +603,106 @@ def unpack8(tc, rng):
     return None
 
 
+def fp8_bytes(rng, count, exponent_bits):
+    """Random finite f8E4M3FN (4) or f8E5M2 (5) bytes."""
+    out = []
+    while len(out) < count:
+        byte = rng.randrange(256)
+        if math.isfinite(decode_fp8(byte, exponent_bits)):
+            out.append(byte)
+    return out
+
+
+def mmaf_scaled(tc, rng):
+    """examples/cuda_tile/matmul_mxfp8.mlir: mmaf_scaled of f8E4M3FN x
+    f8E5M2 with f8E8M0FNU scales (2^-6 .. 2^6), M, N, K = 70, 67, 100
+    (partial tiles, a partial last scale block, two K steps). The gaps
+    between the rows hold NaN, which masked-off lanes must not read."""
+    m, n, k = 70, 67, 100
+    kb = (k + 31) // 32
+    lda, ldb, ldc, ldsa, ldsb = k + 4, n + 5, n + 3, kb + 1, n + 1
+    a = [0x7F] * (m * lda)  # 0x7F: NaN in both formats' gaps
+    b = [0x7F] * (k * ldb)
+    sa = [0xFF] * (m * ldsa)  # 0xFF: the scales' NaN
+    sb = [0xFF] * (kb * ldsb)
+    for i in range(m):
+        a[i * lda:i * lda + k] = fp8_bytes(rng, k, 4)
+        sa[i * ldsa:i * ldsa + kb] = [rng.randint(121, 133)
+                                      for _ in range(kb)]
+    for i in range(k):
+        b[i * ldb:i * ldb + n] = fp8_bytes(rng, n, 5)
+    for i in range(kb):
+        sb[i * ldsb:i * ldsb + n] = [rng.randint(121, 133) for _ in range(n)]
+    kernel = tc.build(os.path.join(EXAMPLES, "matmul_mxfp8.mlir"),
+                      target=TARGET)
+    out, _ = kernel.launch((2, 2, 1), (128, 1, 1), [
+        Buffer("a", bytes(a)), Buffer("b", bytes(b)), Buffer("sa", bytes(sa)),
+        Buffer("sb", bytes(sb)), Buffer("c", pack("f", [-7.0] * (m * ldc))),
+        Scalar("i32", m), Scalar("i32", n), Scalar("i32", k),
+        Scalar("i32", lda), Scalar("i32", ldb), Scalar("i32", ldc),
+        Scalar("i32", ldsa), Scalar("i32", ldsb)], ctas_at_once=4)
+    got = unpack("f", out["c"])
+    for i in range(m):
+        for j in range(ldc):
+            g = got[i * ldc + j]
+            if j >= n:
+                if g != -7.0:
+                    return f"mmaf_scaled: c[{i}][{j}] (past N) written: {g}"
+                continue
+            products = [
+                decode_fp8(a[i * lda + q], 4) *
+                2.0 ** (sa[i * ldsa + q // 32] - 127) *
+                decode_fp8(b[q * ldb + j], 5) *
+                2.0 ** (sb[q // 32 * ldsb + j] - 127) for q in range(k)]
+            want = math.fsum(products)
+            # f32 accumulation of exact products (fp8 x fp8 has 8
+            # significant bits), in some order.
+            tol = (k + 2) * 2.0 ** -24 * math.fsum(abs(p) for p in products)
+            if not abs(g - want) <= tol:
+                return f"mmaf_scaled: c[{i}][{j}]: got {g}, want {want}"
+    return None
+
+
+def scale_f16(byte):
+    """The f16 nearest to the f8E8M0FNU `byte` (2^(byte - 127))."""
+    e = byte - 127
+    if byte == 0xFF:
+        return math.nan
+    if e > 15:
+        return math.inf
+    return 2.0 ** e if e >= -24 else 0.0  # 2^-25 ties to even: 0
+
+
+def scales(tc, rng):
+    """Inputs/cuda_tile_scales.mlir: every f8E8M0FNU byte loaded, widened
+    by ftof to f32 and f16, selected (bytes below 127 become 2.0) and
+    stored back."""
+    k = tc.build(os.path.join(HERE, "cuda_tile_scales.mlir"), target=TARGET)
+    for half in (0, 128):
+        raw = bytes(range(half, half + 128))
+        out, _ = k.launch((1, 1, 1), (128, 1, 1), [
+            Buffer("x", raw), Buffer("y", pack("f", [0.0] * 128)),
+            Buffer("h", pack("e", [0.0] * 128)), Buffer("z", bytes(128))])
+        want = [math.nan if b == 0xFF else 2.0 ** (b - 127) for b in raw]
+        error = (mismatch(f"scales f32 (bytes from {half})",
+                          unpack("f", out["y"]), want) or
+                 mismatch(f"scales f16 (bytes from {half})",
+                          unpack("e", out["h"]), [scale_f16(b) for b in raw])
+                 or mismatch(f"scales select (bytes from {half})",
+                             list(out["z"]),
+                             [b if b >= 127 else 128 for b in raw]))
+        if error:
+            return error
+    return None
+
+
 # Cases that need FP8 conversions (sm_89 and later).
 FP8_CASES = {"unpack8"}
 
 CASES = [loop_break, loop_return, rounding, itof64, globals_case,
          tf32_global, view0, unpack8,
-         scan_argmax, gather, for_continue, extract, batched_mma, casts, argmax,
+         scan_argmax, gather, for_continue, extract, batched_mma, mmaf_scaled,
+         scales, casts, argmax,
          atomic_red, pack_unpack, views, alloca]
 
 
