@@ -6,7 +6,9 @@
 // Fma.cpp (every target; operands in registers or streamed from shared
 // memory) and MmaSync.cpp (tensor cores, sm_80+). nv_tileaa.warpgroup_dot,
 // the dot tileaa-warpgroup-dots made to read its operands from shared
-// memory, lowers in Wgmma.cpp (sm_90a).
+// memory, lowers in Wgmma.cpp (sm_90a) and Tcgen05.cpp (sm_100a family);
+// nv_tileaa.dot_scaled, where tileaa-decompose-scaled-dots kept it, on
+// block-scaled mma.sync in MmaSync.cpp (sm_120a/f, sm_121a/f).
 //
 //===----------------------------------------------------------------------===//
 

@@ -185,10 +185,6 @@ Value emitMma(OpBuilder &builder, Location loc, Type resultType, ValueRange a,
       ->getResult(0);
 }
 
-} // namespace
-
-namespace {
-
 /// The scale tiles of a dot_scaled, and their registers in the lanes the
 /// block-scaled instruction's selectors read (layout::mmaScaleLayout).
 struct MmaScales {
