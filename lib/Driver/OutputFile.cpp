@@ -23,6 +23,25 @@ OutputSet::~OutputSet() {
     }
 }
 
+/// Creates a new file named after `model` (each `%` a random hex digit),
+/// registered for removal on signals before it exists, so that a signal
+/// between the two cannot leave it behind.
+static std::error_code createTemporary(const llvm::Twine &model, int &fd,
+                                       llvm::SmallVectorImpl<char> &path) {
+  for (unsigned attempt = 0;; ++attempt) {
+    llvm::sys::fs::createUniquePath(model, path, /*MakeAbsolute=*/false);
+    llvm::StringRef name(path.data(), path.size());
+    removeFileOnSignal(name);
+    std::error_code ec = llvm::sys::fs::openFileForWrite(
+        name, fd, llvm::sys::fs::CD_CreateNew, llvm::sys::fs::OF_None);
+    if (!ec)
+      return ec;
+    keepOnSignal(name); // not ours
+    if (ec != std::errc::file_exists || attempt == 128)
+      return ec;
+  }
+}
+
 llvm::Error OutputSet::add(llvm::StringRef path, llvm::StringRef contents) {
   if (path == "-") {
     staged.push_back({"-", "", contents.str()});
@@ -60,10 +79,8 @@ llvm::Error OutputSet::add(llvm::StringRef path, llvm::StringRef contents) {
                                      ".tmp-%%%%%%%%");
   int fd = -1;
   llvm::SmallString<256> temporary;
-  if (std::error_code ec =
-          llvm::sys::fs::createUniqueFile(model, fd, temporary))
+  if (std::error_code ec = createTemporary(model, fd, temporary))
     return makeError("cannot write '" + path + "': " + ec.message());
-  removeFileOnSignal(temporary);
   staged.push_back({std::string(destination), std::string(temporary), ""});
   llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
   os << contents;
