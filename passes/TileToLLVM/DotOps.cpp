@@ -52,9 +52,30 @@ FailureOr<DotPath> selectDotPath(nv::DotOp op) {
   return DotPath::Fma;
 }
 
-struct DotLowering : public ConvertOpToLLVMPattern<nv::DotOp> {
-  DotLowering(TileTypeConverter &converter, LoweringState &state)
-      : ConvertOpToLLVMPattern(converter), tiles(converter), state(state) {}
+/// A dot pattern: lowers to the accumulator's registers, then packs them.
+template <typename Op>
+struct DotPatternBase : public ConvertOpToLLVMPattern<Op> {
+  DotPatternBase(TileTypeConverter &converter, LoweringState &state)
+      : ConvertOpToLLVMPattern<Op>(converter), tiles(converter), state(state) {}
+
+protected:
+  LogicalResult replaceWith(Op op, FailureOr<SmallVector<Value>> registers,
+                            ConversionPatternRewriter &rewriter) const {
+    if (failed(registers))
+      return failure();
+    rewriter.replaceOp(
+        op, packTile(rewriter, op.getLoc(),
+                     this->getTypeConverter()->convertType(op.getType()),
+                     *registers));
+    return success();
+  }
+
+  const TileTypeConverter &tiles;
+  LoweringState &state;
+};
+
+struct DotLowering : public DotPatternBase<nv::DotOp> {
+  using DotPatternBase::DotPatternBase;
 
   LogicalResult
   matchAndRewrite(nv::DotOp op, OpAdaptor adaptor,
@@ -75,24 +96,14 @@ struct DotLowering : public ConvertOpToLLVMPattern<nv::DotOp> {
       d = lowerMmaSyncDot(op, a, b, c, rewriter, tiles, state);
       break;
     }
-    if (failed(d))
-      return failure();
-    rewriter.replaceOp(
-        op, packTile(rewriter, op.getLoc(),
-                     getTypeConverter()->convertType(op.getType()), *d));
-    return success();
+    return replaceWith(op, d, rewriter);
   }
-
-private:
-  const TileTypeConverter &tiles;
-  LoweringState &state;
 };
 
 /// dot_scaled: tileaa-decompose-scaled-dots left it only where block-
 /// scaled mma.sync runs it.
-struct DotScaledLowering : public ConvertOpToLLVMPattern<nv::DotScaledOp> {
-  DotScaledLowering(TileTypeConverter &converter, LoweringState &state)
-      : ConvertOpToLLVMPattern(converter), tiles(converter), state(state) {}
+struct DotScaledLowering : public DotPatternBase<nv::DotScaledOp> {
+  using DotPatternBase::DotPatternBase;
 
   LogicalResult
   matchAndRewrite(nv::DotScaledOp op, OpAdaptor adaptor,
@@ -104,20 +115,13 @@ struct DotScaledLowering : public ConvertOpToLLVMPattern<nv::DotScaledOp> {
              << targetspec::unsupportedFamilyMessage(
                     state.target, targetspec::InstrFamily::BlockScaledMma)
              << " (run tileaa-decompose-scaled-dots first)";
-    FailureOr<SmallVector<Value>> d = lowerBlockScaledMmaSyncDot(
-        op, adaptor.getA(), adaptor.getAScale(), adaptor.getB(),
-        adaptor.getBScale(), adaptor.getC(), rewriter, tiles, state);
-    if (failed(d))
-      return failure();
-    rewriter.replaceOp(
-        op, packTile(rewriter, op.getLoc(),
-                     getTypeConverter()->convertType(op.getType()), *d));
-    return success();
+    return replaceWith(
+        op,
+        lowerBlockScaledMmaSyncDot(op, adaptor.getA(), adaptor.getAScale(),
+                                   adaptor.getB(), adaptor.getBScale(),
+                                   adaptor.getC(), rewriter, tiles, state),
+        rewriter);
   }
-
-private:
-  const TileTypeConverter &tiles;
-  LoweringState &state;
 };
 
 } // namespace
