@@ -71,46 +71,16 @@ Value SharedScratch::getBuffer(OpBuilder &builder, Location loc,
   Operation *function = enclosingFunction(builder);
   assert(function && "scratch requested outside of a function");
   int64_t rounded = (bytes + 15) / 16 * 16;
+  // The op being lowered is the one before which the builder inserts.
   int64_t offset = allocated.lookup(function);
+  if (builder.getInsertionPoint() != builder.getInsertionBlock()->end()) {
+    auto base = scratchBases.find(&*builder.getInsertionPoint());
+    if (base != scratchBases.end())
+      offset = base->second;
+  }
   int64_t &request = requests[function];
   request = std::max(request, offset + rounded);
   return bufferAt(builder, loc, function, offset);
-}
-
-/// TMA and wgmma swizzle by shared-memory address bits: a buffer they
-/// fill or read starts on a boundary of the largest swizzle pattern (8 rows
-/// of 128 bytes), and its slots, whole patterns long, keep that alignment.
-static int64_t allocationAlignment(nv_tileaa::LocalAllocOp alloc) {
-  return llvm::any_of(
-             alloc->getUsers(),
-             llvm::IsaPred<nv_tileaa::TmaCopyOp, nv_tileaa::TmaCopyOutOp,
-                           nv_tileaa::WarpgroupDotOp>)
-             ? 1024
-             : 128;
-}
-
-void SharedScratch::planAllocations(ModuleOp module) {
-  module.walk([&](nv_tileaa::LocalAllocOp alloc) {
-    Operation *function = alloc->getParentOfType<LLVM::LLVMFuncOp>();
-    if (!function)
-      return;
-    auto type = alloc.getType();
-    // Bytes per element as lowered: tf32 travels in f32, FP8 in bytes.
-    uint64_t elementBytes = llvm::PowerOf2Ceil(
-        (type.getElementType().getIntOrFloatBitWidth() + 7) / 8);
-    int64_t bytes =
-        type.getNumSlots() * type.getTileElements() * int64_t(elementBytes);
-    int64_t &end = allocated[function];
-    int64_t alignment = allocationAlignment(alloc);
-    // Only the address bits of TMA-filled buffers matter to the hardware;
-    // the other buffers keep the 16-byte aligned base.
-    if (alignment > 128)
-      alignments[function] = std::max(alignments[function], alignment);
-    end = llvm::alignTo(end, alignment);
-    allocationOffsets[alloc] = end;
-    end = (end + bytes + 127) / 128 * 128;
-    requests[function] = std::max(requests.lookup(function), end);
-  });
 }
 
 Value SharedScratch::allocationAddress(OpBuilder &builder, Location loc,

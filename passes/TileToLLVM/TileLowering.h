@@ -59,9 +59,10 @@ unsigned getElementsPerThread(mlir::Type type);
 // Shared state of one run of the lowering
 //===----------------------------------------------------------------------===//
 
-/// Scratch shared memory: operations that exchange data between threads
-/// (layout conversions, cross-warp reductions, scans) reuse one buffer per
-/// function, fenced by barriers, sized for the largest request.
+/// Shared memory of a function: the buffers of its local_allocs and the
+/// scratch of operations that exchange data between threads (layout
+/// conversions, cross-warp reductions, scans), fenced by barriers, in one
+/// buffer per function sized for the largest need.
 class SharedScratch {
 public:
   /// A !llvm.ptr<3> to the scratch buffer of the function enclosing the
@@ -85,9 +86,10 @@ public:
   static std::string symbolFor(llvm::StringRef functionName);
 
   /// Before the conversion: gives every nv_tileaa.local_alloc of each
-  /// function its offset in the function's shared buffer. Buffers live
-  /// until the function returns, so they are laid out one after another
-  /// (128-byte aligned); the scratch follows them.
+  /// function its offset in the function's shared buffer, sharing bytes
+  /// between buffers whose live ranges are disjoint, and every op the
+  /// offset above which its scratch goes (above the buffers live at it).
+  /// SharedAllocation.cpp.
   void planAllocations(mlir::ModuleOp module);
 
   /// A !llvm.ptr<3> to the buffer of `alloc` (a planned local_alloc).
@@ -98,10 +100,15 @@ private:
   mlir::Value bufferAt(mlir::OpBuilder &builder, mlir::Location loc,
                        mlir::Operation *function, int64_t offset);
 
+  void planFunction(mlir::Operation *function);
+
   llvm::DenseMap<mlir::Operation *, int64_t> requests;
   /// Bytes of local_alloc buffers per function, and each buffer's offset.
   llvm::DenseMap<mlir::Operation *, int64_t> allocated;
   llvm::DenseMap<mlir::Operation *, int64_t> allocationOffsets;
+  /// Where the scratch of an op goes when it is below `allocated` (fewer
+  /// buffers live at the op than in the whole function).
+  llvm::DenseMap<mlir::Operation *, int64_t> scratchBases;
   /// The alignment each function's buffer needs (16 if absent).
   llvm::DenseMap<mlir::Operation *, int64_t> alignments;
 };
