@@ -270,8 +270,11 @@ llvm::Expected<std::string> codegen::emitAssembly(llvm::Module &module,
   llvm::SmallString<0> buffer;
   llvm::raw_svector_ostream os(buffer);
   llvm::legacy::PassManager pm;
+  // The module was verified before optimization (verify below); the
+  // optimizer keeps it valid, so codegen need not verify it again.
   if (tm.addPassesToEmitFile(pm, os, nullptr,
-                             llvm::CodeGenFileType::AssemblyFile))
+                             llvm::CodeGenFileType::AssemblyFile,
+                             /*DisableVerify=*/true))
     return makeError("the NVPTX backend cannot emit assembly");
   pm.run(module);
   return std::string(buffer.str());

@@ -20,7 +20,9 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllPasses.h"
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
+#include "mlir/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
 
@@ -38,8 +40,12 @@ using namespace tileiras::driver;
 static bool applyMlirOptions(llvm::ArrayRef<std::string> options) {
   if (options.empty())
     return true;
-  // Options such as --mlir-print-ir-after=<pass> name passes.
-  mlir::registerAllPasses();
+  // Options such as --mlir-print-ir-after=<pass> name passes: those the
+  // pipeline runs (registering all of MLIR's would link all of MLIR into a
+  // statically linked tileiras).
+  mlir::registerTransformsPasses();
+  mlir::registerReconcileUnrealizedCastsPass();
+  mlir::LLVM::registerDIScopeForLLVMFuncOpPass();
   registerPasses();
   mlir::registerMLIRContextCLOptions();
   mlir::registerPassManagerCLOptions();

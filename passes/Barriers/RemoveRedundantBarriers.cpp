@@ -42,25 +42,48 @@ using namespace tileiras::barriers;
 
 namespace {
 
-/// Shared-memory accesses pending at block boundaries: `before[b]` since the
-/// last barrier, at the start of b; `after[b]` until the next barrier, at
-/// the end of b.
-struct PendingAccesses {
-  llvm::DenseMap<Block *, SharedAccess> before, after;
-};
+/// A block as the analysis sees it: the shared-memory accesses between two
+/// barriers, each piece ending at a barrier (the last piece at the block's
+/// end, with none). Summarizing asks each op once what it accesses.
+struct Piece {
+  SharedAccess accesses;
+  Operation *barrier = nullptr;
+  bool removed = false;
 
-/// The accesses pending after `op` given those before it.
-SharedAccess stepForward(Operation &op, SharedAccess state) {
-  if (isa<NVVM::Barrier0Op>(op))
-    return {};
-  return state |= sharedAccessOf(&op);
+  bool fences() const { return barrier && !removed; }
+};
+using Pieces = llvm::SmallVector<Piece, 4>;
+
+Pieces summarize(Block &block) {
+  Pieces pieces(1);
+  for (Operation &op : block) {
+    if (isa<NVVM::Barrier0Op>(op)) {
+      pieces.back().barrier = &op;
+      pieces.emplace_back();
+      continue;
+    }
+    pieces.back().accesses |= sharedAccessOf(&op);
+  }
+  return pieces;
 }
 
-/// The accesses pending at the far end of `ops` given `state` at the near
-/// end (the ops in forward or in reverse order).
-template <typename Range> SharedAccess across(Range &&ops, SharedAccess state) {
-  for (Operation &op : ops)
-    state = stepForward(op, state);
+/// The accesses pending at the end of `pieces` given `state` at the start.
+SharedAccess forward(const Pieces &pieces, SharedAccess state) {
+  for (const Piece &piece : pieces) {
+    state |= piece.accesses;
+    if (piece.fences())
+      state = {};
+  }
+  return state;
+}
+
+/// The accesses pending at the start of `pieces` given `state` at the end.
+SharedAccess backward(const Pieces &pieces, SharedAccess state) {
+  for (const Piece &piece : llvm::reverse(pieces)) {
+    if (piece.fences())
+      state = {};
+    state |= piece.accesses;
+  }
   return state;
 }
 
@@ -78,7 +101,15 @@ bool merge(llvm::DenseMap<Block *, SharedAccess> &states, Block *block,
   return true;
 }
 
-PendingAccesses analyze(LLVM::LLVMFuncOp func) {
+/// Shared-memory accesses pending at block boundaries: `before[b]` since the
+/// last barrier, at the start of b; `after[b]` until the next barrier, at
+/// the end of b.
+struct PendingAccesses {
+  llvm::DenseMap<Block *, SharedAccess> before, after;
+};
+
+PendingAccesses analyze(LLVM::LLVMFuncOp func,
+                        llvm::DenseMap<Block *, Pieces> &blocks) {
   bool kernel = func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName());
   SharedAccess boundary = kernel ? SharedAccess{} : SharedAccess::both();
   PendingAccesses pending;
@@ -89,7 +120,7 @@ PendingAccesses analyze(LLVM::LLVMFuncOp func) {
   work.insert(&body.front());
   while (!work.empty()) {
     Block *block = work.pop_back_val();
-    SharedAccess out = across(*block, pending.before.lookup(block));
+    SharedAccess out = forward(blocks[block], pending.before.lookup(block));
     for (Block *successor : block->getSuccessors())
       if (merge(pending.before, successor, out))
         work.insert(successor);
@@ -105,8 +136,7 @@ PendingAccesses analyze(LLVM::LLVMFuncOp func) {
   }
   while (!work.empty()) {
     Block *block = work.pop_back_val();
-    SharedAccess in =
-        across(llvm::reverse(*block), pending.after.lookup(block));
+    SharedAccess in = backward(blocks[block], pending.after.lookup(block));
     for (Block *predecessor : block->getPredecessors())
       if (merge(pending.after, predecessor, in))
         work.insert(predecessor);
@@ -114,27 +144,65 @@ PendingAccesses analyze(LLVM::LLVMFuncOp func) {
   return pending;
 }
 
-/// The first barrier of `func` whose two sides cannot race, if any.
-NVVM::Barrier0Op findRedundantBarrier(LLVM::LLVMFuncOp func) {
-  PendingAccesses pending = analyze(func);
-  for (Block &block : func.getBody()) {
-    // Accesses after each op until the next barrier, from the block's end.
-    llvm::DenseMap<Operation *, SharedAccess> later;
-    SharedAccess state = pending.after.lookup(&block);
-    for (Operation &op : llvm::reverse(block)) {
-      later[&op] = state;
-      state = stepForward(op, state);
-    }
-    state = pending.before.lookup(&block);
-    for (Operation &op : block) {
-      auto barrier = dyn_cast<NVVM::Barrier0Op>(op);
-      if (barrier && barrier->hasAttr(kSharedFenceAttr) &&
-          !state.conflictsWith(later[&op]))
-        return barrier;
-      state = stepForward(op, state);
-    }
+/// Removes, in program order, the fence barriers of a block whose two sides
+/// cannot race, given the accesses pending at the block's ends (`before`,
+/// `after`). Removing a barrier joins its two sides, which only adds
+/// accesses to those of the barriers kept before it, so one forward sweep
+/// decides every barrier while the block's ends stay as they were. Returns
+/// true when it removed the first or the last barrier of the block: what
+/// the block passes on to its neighbours changed, and the analysis must run
+/// again.
+bool removeInBlock(Pieces &pieces, SharedAccess before, SharedAccess after) {
+  // later[i]: accesses after barrier i until the next barrier.
+  llvm::SmallVector<SharedAccess, 4> later(pieces.size());
+  SharedAccess state = after;
+  for (size_t i = pieces.size(); i-- > 0;) {
+    later[i] = state;
+    if (pieces[i].fences())
+      state = {};
+    state |= pieces[i].accesses;
   }
-  return {};
+  int first = -1, last = -1;
+  for (auto [i, piece] : llvm::enumerate(pieces))
+    if (piece.fences()) {
+      last = int(i);
+      first = first < 0 ? int(i) : first;
+    }
+  state = before;
+  for (auto [i, piece] : llvm::enumerate(pieces)) {
+    state |= piece.accesses;
+    if (!piece.fences())
+      continue;
+    if (piece.barrier->hasAttr(kSharedFenceAttr) &&
+        !state.conflictsWith(later[i])) {
+      piece.removed = true;
+      piece.barrier->erase();
+      if (int(i) == first || int(i) == last)
+        return true;
+      continue;
+    }
+    state = {};
+  }
+  return false;
+}
+
+/// Removes the fence barriers of `func` whose two sides cannot race,
+/// running the analysis again whenever a removal changes a block's ends.
+void removeRedundantBarriers(LLVM::LLVMFuncOp func) {
+  llvm::DenseMap<Block *, Pieces> blocks;
+  for (Block &block : func.getBody())
+    blocks[&block] = summarize(block);
+  bool again = true;
+  while (again) {
+    again = false;
+    PendingAccesses pending = analyze(func, blocks);
+    for (Block &block : func.getBody())
+      if (removeInBlock(blocks[&block], pending.before.lookup(&block),
+                        pending.after.lookup(&block))) {
+        again = true;
+        break;
+      }
+  }
 }
 
 struct RemoveRedundantBarriersPass
@@ -144,8 +212,7 @@ struct RemoveRedundantBarriersPass
     getOperation()->walk([](LLVM::LLVMFuncOp func) {
       if (func.isExternal())
         return;
-      while (NVVM::Barrier0Op barrier = findRedundantBarrier(func))
-        barrier->erase();
+      removeRedundantBarriers(func);
       // The marks have done their job.
       func.walk([](NVVM::Barrier0Op barrier) {
         barrier->removeAttr(kSharedFenceAttr);
