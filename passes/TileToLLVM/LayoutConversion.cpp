@@ -2,9 +2,11 @@
 //
 // A register permutation when both layouts put every element in the same
 // thread; ldmatrix from a swizzled buffer when the destination fits it
-// (LdmatrixConversion.cpp); otherwise every thread writes its elements to
-// the scratch buffer (row-major, rows padded by one 32-bit word to spread
-// banks) and reads back the elements the destination layout gives it.
+// (LdmatrixConversion.cpp); vector accesses to a swizzled buffer when both
+// layouts allow them (SwizzledConversion.cpp); otherwise every thread
+// writes its elements to the scratch buffer (row-major, rows padded by one
+// 32-bit word to spread banks) and reads back the elements the destination
+// layout gives it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +39,10 @@ struct PaddedIndexing {
 
   int64_t totalElements() const { return rows * (rowLength + padElements); }
 
+  int64_t apply(int64_t linear) const {
+    return linear + linear / rowLength * padElements;
+  }
+
   Value apply(OpBuilder &builder, Location loc, Value linear) const {
     if (!padElements)
       return linear;
@@ -47,6 +53,27 @@ struct PaddedIndexing {
     return LLVM::AddOp::create(builder, loc, linear, extra);
   }
 };
+/// Row-major index of `coord` in a tile of `shape`.
+int64_t rowMajor(const layout::Coord &coord, llvm::ArrayRef<int64_t> shape) {
+  int64_t index = 0;
+  for (auto [value, size] : llvm::zip(coord, shape))
+    index = index * size + value;
+  return index;
+}
+
+/// Shared-memory wavefronts of the padded path's scalar accesses for one
+/// side of a conversion (warp 0).
+unsigned paddedWavefronts(const layout::LinearLayout &layout,
+                          const PaddedIndexing &padded, int64_t elementBytes) {
+  unsigned lanes = layout.getNumLanes();
+  return sharedWavefronts(
+      layout.getNumRegisters(), unsigned(elementBytes),
+      [&](unsigned reg, unsigned lane) {
+        return padded.apply(rowMajor(layout.apply(reg, lane % lanes, 0),
+                                     layout.getShape())) *
+               elementBytes;
+      });
+}
 } // namespace
 
 llvm::SmallVector<Value>
@@ -65,10 +92,15 @@ lowering::convertLayout(OpBuilder &builder, Location loc, LoweringState &state,
   if (auto loaded = convertWithLdmatrix(builder, loc, state, elementType,
                                         source, destination, elements))
     return *loaded;
-
   Type storedType = sharedStorageType(elementType);
   int64_t elementBytes = sharedElementBytes(storedType);
   PaddedIndexing padded(source.getShape(), elementBytes);
+  if (auto loaded = convertThroughSwizzled(
+          builder, loc, state, elementType, source, destination, elements,
+          paddedWavefronts(source, padded, elementBytes) +
+              paddedWavefronts(destination, padded, elementBytes)))
+    return *loaded;
+
   Value buffer = state.scratch.getBuffer(builder, loc,
                                          padded.totalElements() * elementBytes);
 

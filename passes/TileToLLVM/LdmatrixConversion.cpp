@@ -14,6 +14,7 @@
 
 #include "TileToLLVM/TileLowering.h"
 #include "tileiras/Layout/SharedLayouts.h"
+#include "tileiras/TargetSpec/InstructionFamily.h"
 
 using namespace mlir;
 using namespace tileiras;
@@ -96,13 +97,61 @@ unsigned plannedRegister(const layout::LdmatrixPlan &plan, unsigned outerReg,
   return reg;
 }
 
-SmallVector<Value> loadOperand(ImplicitLocOpBuilder &b, Value buffer,
-                               Type stored, const layout::LdmatrixPlan &plan,
-                               const LinearLayout &offsets) {
+/// The registers of instruction `outer`: the combination `outer` of the
+/// plan's outer register bits.
+unsigned outerRegister(const layout::LdmatrixPlan &plan, unsigned outer) {
+  unsigned reg = 0;
+  for (auto [bit, regBit] : llvm::enumerate(plan.outerBits))
+    if (outer & (1u << bit))
+      reg |= 1u << regBit;
+  return reg;
+}
+
+/// The thread's part of the addresses ldmatrix and stmatrix take: lane
+/// l supplies the row the plan's address lane bases give.
+Value rowAddressOffset(ImplicitLocOpBuilder &b,
+                       const layout::LdmatrixPlan &plan,
+                       const LinearLayout &offsets) {
   SmallVector<layout::Coord> laneBases;
   for (int64_t base : plan.addressLaneBases)
     laneBases.push_back({base});
-  Value thread = sharedThreadOffset(b, offsets, laneBases);
+  return sharedThreadOffset(b, offsets, laneBases);
+}
+
+/// stmatrix, ldmatrix's inverse (sm_90+): the same plan says which
+/// registers make up each lane's 32-bit words and which lanes supply the
+/// row addresses.
+void storeWithStmatrix(ImplicitLocOpBuilder &b, Value buffer, Type stored,
+                       const layout::LdmatrixPlan &plan,
+                       const LinearLayout &offsets, ValueRange elements) {
+  Value thread = rowAddressOffset(b, plan, offsets);
+  auto wordType = VectorType::get({int64_t(plan.wordElements)}, stored);
+  for (unsigned outer = 0; outer < (1u << plan.outerBits.size()); ++outer) {
+    unsigned outerReg = outerRegister(plan, outer);
+    SmallVector<Value> words;
+    for (unsigned j = 0; j < plan.numMatrices; ++j) {
+      Value word = LLVM::UndefOp::create(b, wordType);
+      for (unsigned i = 0; i < plan.wordElements; ++i)
+        word = LLVM::InsertElementOp::create(
+            b, word, elements[plannedRegister(plan, outerReg, j, i)],
+            i32Constant(b, b.getLoc(), i));
+      words.push_back(LLVM::BitcastOp::create(b, b.getI32Type(), word));
+    }
+    Value address =
+        sharedRegisterAddress(b, buffer, stored, thread,
+                              offsets.applyPart(InDim::Register, outerReg)[0]);
+    NVVM::StMatrixOp::create(
+        b, address, words,
+        plan.trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+        NVVM::LdStMatrixEltType::B16);
+  }
+}
+
+SmallVector<Value> loadOperand(ImplicitLocOpBuilder &b, Value buffer,
+                               Type stored, const layout::LdmatrixPlan &plan,
+                               const LinearLayout &offsets) {
+  Value thread = rowAddressOffset(b, plan, offsets);
   Type i32 = b.getI32Type();
   Type resultType =
       plan.numMatrices == 1
@@ -112,10 +161,7 @@ SmallVector<Value> loadOperand(ImplicitLocOpBuilder &b, Value buffer,
   auto wordType = VectorType::get({int64_t(plan.wordElements)}, stored);
   SmallVector<Value> result(offsets.getNumRegisters());
   for (unsigned outer = 0; outer < (1u << plan.outerBits.size()); ++outer) {
-    unsigned outerReg = 0;
-    for (auto [bit, regBit] : llvm::enumerate(plan.outerBits))
-      if (outer & (1u << bit))
-        outerReg |= 1u << regBit;
+    unsigned outerReg = outerRegister(plan, outer);
     Value address =
         sharedRegisterAddress(b, buffer, stored, thread,
                               offsets.applyPart(InDim::Register, outerReg)[0]);
@@ -145,9 +191,22 @@ SmallVector<Value> loadOperand(ImplicitLocOpBuilder &b, Value buffer,
 
 } // namespace
 
+bool lowering::hasStmatrix(const targetspec::Target &target) {
+  return targetspec::targetSupports(target, targetspec::InstrFamily::Stmatrix);
+}
+
 void lowering::storeToShared(ImplicitLocOpBuilder &b, Value buffer, Type stored,
                              const LinearLayout &source,
-                             const LinearLayout &offsets, ValueRange elements) {
+                             const LinearLayout &offsets, ValueRange elements,
+                             bool stmatrix) {
+  // stmatrix moves 16-bit elements, up to four 32-bit words of each lane
+  // at once, where a fragment layout (two consecutive elements per row of
+  // an 8x8 block) allows only 32-bit stores.
+  if (stmatrix && sharedElementBytes(stored) == 2)
+    if (auto plan = layout::planLdmatrix(offsets, 2)) {
+      storeWithStmatrix(b, buffer, stored, *plan, offsets, elements);
+      return;
+    }
   storeOperand(b, buffer, stored, source, offsets, elements);
 }
 
@@ -167,7 +226,8 @@ lowering::convertWithLdmatrix(OpBuilder &builder, Location loc,
       builder, loc, source.getNumElements() * int64_t(bytes));
   // Earlier users of the scratch buffer must be done before it is written.
   emitBarrier(b, loc);
-  storeOperand(b, buffer, elementType, source, staging->storeOffsets, elements);
+  storeToShared(b, buffer, elementType, source, staging->storeOffsets, elements,
+                hasStmatrix(state.target));
   emitBarrier(b, loc);
   return loadOperand(b, buffer, elementType, staging->plan,
                      staging->loadOffsets);
@@ -204,12 +264,21 @@ SmallVector<Value> lowering::loadFromShared(ImplicitLocOpBuilder &b,
   unsigned bytes = unsigned(sharedElementBytes(stored));
   if (auto plan = layout::planLdmatrix(offsets, bytes))
     return loadOperand(b, buffer, stored, *plan, offsets);
+  unsigned width = layout::sharedVectorElements(offsets, 16 / bytes);
   Value thread = sharedThreadOffset(b, offsets, offsets.getBases(InDim::Lane));
+  auto vectorType = VectorType::get({int64_t(width)}, stored);
   SmallVector<Value> result;
-  for (unsigned reg = 0; reg < offsets.getNumRegisters(); ++reg) {
+  for (unsigned reg = 0; reg < offsets.getNumRegisters(); reg += width) {
     Value address = sharedRegisterAddress(
         b, buffer, stored, thread, offsets.applyPart(InDim::Register, reg)[0]);
-    result.push_back(LLVM::LoadOp::create(b, stored, address));
+    if (width == 1) {
+      result.push_back(LLVM::LoadOp::create(b, stored, address));
+      continue;
+    }
+    Value vector = LLVM::LoadOp::create(b, vectorType, address, width * bytes);
+    for (unsigned i = 0; i < width; ++i)
+      result.push_back(LLVM::ExtractElementOp::create(
+          b, vector, i32Constant(b, b.getLoc(), i)));
   }
   return result;
 }

@@ -9,7 +9,7 @@
 // becomes src-size 0, which zero-fills. async_wait is cp.async.wait_group
 // followed by a CTA barrier. local_load reads a slot with ldmatrix where
 // the result layout allows it (loadFromShared); local_store writes one with
-// the widest vectors both layouts allow (storeToShared).
+// stmatrix or the widest vectors both layouts allow (storeToShared).
 //
 //===----------------------------------------------------------------------===//
 
@@ -202,8 +202,8 @@ struct LocalLoadLowering : public ConvertOpToLLVMPattern<nv::LocalLoadOp> {
 };
 
 struct LocalStoreLowering : public ConvertOpToLLVMPattern<nv::LocalStoreOp> {
-  LocalStoreLowering(TileTypeConverter &converter)
-      : ConvertOpToLLVMPattern(converter), converter(converter) {}
+  LocalStoreLowering(TileTypeConverter &converter, LoweringState &state)
+      : ConvertOpToLLVMPattern(converter), converter(converter), state(state) {}
 
   LogicalResult
   matchAndRewrite(nv::LocalStoreOp op, OpAdaptor adaptor,
@@ -220,12 +220,14 @@ struct LocalStoreLowering : public ConvertOpToLLVMPattern<nv::LocalStoreOp> {
     Value base =
         slotAddress(b, adaptor.getBuffer(), stored, type, adaptor.getSlot());
     storeToShared(b, base, stored, source, *offsets,
-                  unpackTile(b, b.getLoc(), adaptor.getValue()));
+                  unpackTile(b, b.getLoc(), adaptor.getValue()),
+                  hasStmatrix(state.target));
     rewriter.eraseOp(op);
     return success();
   }
 
   TileTypeConverter &converter;
+  LoweringState &state;
 };
 
 } // namespace
@@ -244,6 +246,7 @@ void memory::populateSharedMemoryOpPatterns(TileTypeConverter &converter,
   patterns.add<LocalAllocLowering>(converter, state);
   patterns.add<AsyncCopyLowering>(converter, state, std::move(plan));
   patterns.add<AsyncCommitLowering, AsyncWaitLowering>(converter);
-  patterns.add<LocalLoadLowering, LocalStoreLowering>(converter);
+  patterns.add<LocalLoadLowering>(converter);
+  patterns.add<LocalStoreLowering>(converter, state);
   populateTmaOpPatterns(converter, patterns);
 }

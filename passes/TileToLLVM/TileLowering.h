@@ -215,6 +215,26 @@ std::optional<llvm::SmallVector<mlir::Value>> convertWithLdmatrix(
     mlir::Type elementType, const layout::LinearLayout &source,
     const layout::LinearLayout &destination, mlir::ValueRange elements);
 
+/// The conversion through a swizzled shared buffer with the widest vector
+/// accesses both layouts allow (SwizzledConversion.cpp); nullopt when that
+/// costs more shared-memory wavefronts than `paddedWavefronts` (those of
+/// convertLayout's padded path), or as many in no fewer accesses.
+std::optional<llvm::SmallVector<mlir::Value>>
+convertThroughSwizzled(mlir::OpBuilder &builder, mlir::Location loc,
+                       LoweringState &state, mlir::Type elementType,
+                       const layout::LinearLayout &source,
+                       const layout::LinearLayout &destination,
+                       mlir::ValueRange elements, unsigned paddedWavefronts);
+
+/// Shared-memory wavefronts a warp needs for `numAccesses` accesses of
+/// `accessBytes` each, where `byteOf(access, lane)` is the first byte a lane
+/// touches: per access, the most distinct 32-bit words in one bank
+/// (SharedWavefronts.cpp). The cost model of conversions through shared
+/// memory.
+unsigned
+sharedWavefronts(unsigned numAccesses, unsigned accessBytes,
+                 llvm::function_ref<int64_t(unsigned, unsigned)> byteOf);
+
 /// The part of the shared offsets layout `offsets` that depends on the
 /// thread: its lane bits (or `laneBases` in their place) and warp bits.
 mlir::Value sharedThreadOffset(mlir::ImplicitLocOpBuilder &b,
@@ -229,17 +249,21 @@ mlir::Value sharedRegisterAddress(mlir::ImplicitLocOpBuilder &b,
 
 /// Writes the registers `elements` of a tile laid out as `source` into
 /// shared memory, where `offsets` = invertAndCompose(source, shared layout)
-/// gives each register's element offset from `buffer`: the widest vector
-/// stores both allow, each element once per thread.
+/// gives each register's element offset from `buffer`: with stmatrix where
+/// `stmatrix` (the target has it) and the layouts allow it, else the widest
+/// vector stores both allow, each element once per thread.
 void storeToShared(mlir::ImplicitLocOpBuilder &b, mlir::Value buffer,
                    mlir::Type stored, const layout::LinearLayout &source,
                    const layout::LinearLayout &offsets,
-                   mlir::ValueRange elements);
+                   mlir::ValueRange elements, bool stmatrix);
+
+/// Whether the lowering may emit stmatrix for `target` (sm_90+).
+bool hasStmatrix(const targetspec::Target &target);
 
 /// Reads the registers of a tile out of shared memory, where `offsets` =
 /// invertAndCompose(registers, shared layout) gives each register's element
-/// offset from `buffer`: with ldmatrix where the layouts allow it, else one
-/// shared load per register.
+/// offset from `buffer`: with ldmatrix where the layouts allow it, else the
+/// widest vector loads they allow.
 llvm::SmallVector<mlir::Value>
 loadFromShared(mlir::ImplicitLocOpBuilder &b, mlir::Value buffer,
                mlir::Type stored, const layout::LinearLayout &offsets);

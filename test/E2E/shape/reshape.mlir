@@ -11,14 +11,15 @@
 // y[i] = x[i / 2, i % 2]: a 64 x 2 tile read row by row and written as a
 // 128-vector, one warp. The load gives each lane one row (two elements);
 // the store wants four consecutive elements per lane, so the view moves
-// elements between lanes through shared memory laid out like the source:
-// 64 rows of 2 floats, each padded by a word (64 x 3 x 4 = 768 bytes).
+// elements between lanes through shared memory laid out like the source
+// (64 rows of 2 floats, 512 bytes): 8-byte stores of the rows, one 16-byte
+// load of the four elements.
 // CHECK-LABEL: .entry reshape(
-// CHECK: .shared .align 16 .b8 __tileiras_smem_reshape[768];
+// CHECK: .shared .align 16 .b8 __tileiras_smem_reshape[512];
 // CHECK: ld.global.v2.b32
-// CHECK: st.shared
+// CHECK: st.shared.v2.b32
 // CHECK: bar.sync 0;
-// CHECK: ld.shared
+// CHECK: ld.shared.v4.b32
 // CHECK: st.global.v4.b32
 //
 // The second view is free: a 4 x 32 tile with 4 consecutive elements per

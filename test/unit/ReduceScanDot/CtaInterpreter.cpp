@@ -193,6 +193,38 @@ bool CtaInterpreter::executeLdmatrix(NVVM::LdMatrixOp op) {
   return true;
 }
 
+/// The inverse of ldmatrix: lane l's word j goes where ldmatrix would have
+/// read it (row addresses from lanes 8 j .. 8 j + 7 of the warp).
+bool CtaInterpreter::executeStmatrix(NVVM::StMatrixOp op) {
+  if (op.getShape().getM() != 8 || op.getShape().getN() != 8 ||
+      op.getEltType() != NVVM::LdStMatrixEltType::B16)
+    return fail(op, "only stmatrix.m8n8.b16 is supported");
+  bool trans = op.getLayout() == NVVM::MMALayout::col;
+  unsigned num = op.getSources().size();
+  const CtaValue &address = values[op.getPtr()];
+  for (unsigned t = 0; t < numThreads; t += 32)
+    for (unsigned lane = 0; lane < 8 * num; ++lane)
+      if (address[t + lane].bits.getSExtValue() % 16 != 0)
+        return fail(op, "stmatrix row address not 16-byte aligned");
+  for (unsigned t = 0; t < numThreads; ++t) {
+    unsigned lane = t % 32, warp = t - lane;
+    auto row = [&](unsigned j, unsigned r) {
+      return address[warp + 8 * j + r].bits.getSExtValue();
+    };
+    for (unsigned j = 0; j < num; ++j) {
+      const APInt &word = values[op.getSources()[j]][t].bits;
+      for (unsigned half = 0; half < 2; ++half) {
+        int64_t offset = trans ? row(j, 2 * (lane % 4) + half) + 2 * (lane / 4)
+                               : row(j, lane / 4) + 4 * (lane % 4) + 2 * half;
+        APInt bits = word.extractBits(16, 16 * half);
+        if (!accessShared(op, t, offset, 2, /*isWrite=*/true, bits))
+          return false;
+      }
+    }
+  }
+  return true;
+}
+
 bool CtaInterpreter::accessShared(Operation *op, unsigned thread,
                                   int64_t offset, unsigned bytes, bool isWrite,
                                   APInt &value) {
@@ -623,6 +655,8 @@ bool CtaInterpreter::execute(Operation *op) {
       })
       .Case(
           [&](NVVM::LdMatrixOp ldmatrix) { return executeLdmatrix(ldmatrix); })
+      .Case(
+          [&](NVVM::StMatrixOp stmatrix) { return executeStmatrix(stmatrix); })
       .Case([&](NVVM::Barrier0Op) {
         ++epoch;
         return true;
@@ -654,11 +688,29 @@ bool CtaInterpreter::execute(Operation *op) {
         auto ptrType = cast<LLVM::LLVMPointerType>(store.getAddr().getType());
         if (ptrType.getAddressSpace() != 3)
           return fail(op, "only shared-memory stores are supported");
-        unsigned bytes = byteSize(store.getValue().getType());
+        // Vector stores write their elements in order and, like
+        // st.shared.v*, must be aligned to their size.
+        Type valueType = store.getValue().getType();
+        auto vectorType = dyn_cast<VectorType>(valueType);
+        unsigned elementBytes =
+            byteSize(vectorType ? vectorType.getElementType() : valueType);
+        unsigned bytes =
+            elementBytes * (vectorType ? vectorType.getNumElements() : 1);
         const CtaValue &value = values[store.getValue()];
         const CtaValue &address = values[store.getAddr()];
         for (unsigned t = 0; t < numThreads; ++t) {
-          APInt bits = value[t].bits.zext(bytes * 8);
+          int64_t offset = address[t].bits.getSExtValue();
+          if (vectorType && offset % bytes != 0)
+            return fail(op, "misaligned vector store of " + llvm::Twine(bytes) +
+                                " bytes at shared offset " +
+                                llvm::Twine(offset));
+          APInt bits(bytes * 8, 0);
+          if (!vectorType)
+            bits = value[t].bits.zext(bytes * 8);
+          if (vectorType)
+            for (auto [i, element] : llvm::enumerate(value[t].elements))
+              bits.insertBits(element.zext(elementBytes * 8),
+                              unsigned(i) * elementBytes * 8);
           if (!accessShared(op, t, address[t].bits.getSExtValue(), bytes,
                             /*isWrite=*/true, bits))
             return false;

@@ -52,6 +52,7 @@ private:
   bool fail(mlir::Operation *op, const llvm::Twine &message);
   bool execute(mlir::Operation *op);
   bool executeLdmatrix(mlir::NVVM::LdMatrixOp op);
+  bool executeStmatrix(mlir::NVVM::StMatrixOp op);
   bool accessShared(mlir::Operation *op, unsigned thread, int64_t offset,
                     unsigned bytes, bool isWrite, llvm::APInt &value);
 

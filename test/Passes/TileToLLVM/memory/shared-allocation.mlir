@@ -16,7 +16,7 @@
 // CHECK-LABEL: llvm.mlir.global internal @__tileiras_smem_sequential() {{.*}} : !llvm.array<16384 x i8>
 // CHECK-LABEL: llvm.func @sequential
 // CHECK: nvvm.cp.async.wait.group 0
-// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> vector<4xf32>
 // CHECK: %[[B:.*]] = llvm.mlir.addressof @__tileiras_smem_sequential
 // CHECK-NEXT: nvvm.barrier0
 // CHECK-NOT: llvm.getelementptr %[[B]][{{[0-9]+}}]

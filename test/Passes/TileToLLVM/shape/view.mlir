@@ -18,16 +18,19 @@
 // CHECK: llvm.insertvalue %[[E3]], %{{.*}}[3]
 
 // 64 x 2 with a row per lane, viewed as 128 with 4 consecutive elements per
-// lane: elements move between lanes, through shared memory laid out like
-// the source (64 rows of 2, each padded by a word: 64 x 3 x 4 bytes).
+// lane: elements move between lanes, through a shared buffer laid out like
+// the source (64 rows of 2 f32, 512 bytes) with vector accesses: one
+// 8-byte store of each of the thread's rows, one 16-byte load.
 #s1 = #nv_tileaa.blocked<sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [1, 0]>
 #s2 = #nv_tileaa.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
-// CHECK: llvm.mlir.global internal @__tileiras_smem_through_shared() {{.*}} : !llvm.array<768 x i8>
+// CHECK: llvm.mlir.global internal @__tileiras_smem_through_shared() {{.*}} : !llvm.array<512 x i8>
 // CHECK-LABEL: llvm.func @through_shared(
 // CHECK: nvvm.barrier0
-// CHECK-COUNT-2: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+// CHECK-COUNT-2: llvm.store %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+// CHECK-NOT: llvm.store
 // CHECK: nvvm.barrier0
-// CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-NOT: llvm.load
 module attributes {nv_tileaa.target_spec = "sm_80"} {
   nv_tileaa.func @in_registers(%x: tensor<512xf32, #r1>) -> tensor<16x32xf32, #r2> {
     %r = nv_tileaa.view %x : tensor<512xf32, #r1> -> tensor<16x32xf32, #r2>
