@@ -45,17 +45,12 @@ std::optional<Staging> chooseStaging(const LinearLayout &source,
   if (!regs.empty() && regs[0][rows] != 0 && regs[0][columns] == 0)
     fast = rows;
   for (unsigned first : {fast, rows + columns - fast}) {
-    llvm::SmallVector<unsigned, 3> order{first, rows + columns - first};
-    if (rank == 3)
-      order.push_back(0);
-    LinearLayout shared =
-        layout::ldmatrixSharedLayout(source.getShape(), order, elementBytes);
-    auto load = layout::invertAndCompose(target, shared);
-    auto store = layout::invertAndCompose(source, shared);
-    if (!load || !store)
+    auto offsets = swizzledOffsets(source, target, first, elementBytes);
+    if (!offsets)
       continue;
-    if (auto plan = layout::planLdmatrix(*load, elementBytes))
-      return Staging{*store, *load, *plan};
+    auto [store, load] = *offsets;
+    if (auto plan = layout::planLdmatrix(load, elementBytes))
+      return Staging{store, load, *plan};
   }
   return std::nullopt;
 }
@@ -190,6 +185,23 @@ SmallVector<Value> loadOperand(ImplicitLocOpBuilder &b, Value buffer,
 }
 
 } // namespace
+
+std::optional<std::pair<LinearLayout, LinearLayout>>
+lowering::swizzledOffsets(const LinearLayout &source,
+                          const LinearLayout &destination, unsigned fast,
+                          unsigned elementBytes) {
+  unsigned rank = source.getRank(), rows = rank - 2, columns = rank - 1;
+  llvm::SmallVector<unsigned, 3> order{fast, rows + columns - fast};
+  if (rank == 3)
+    order.push_back(0);
+  LinearLayout shared =
+      layout::ldmatrixSharedLayout(source.getShape(), order, elementBytes);
+  auto store = layout::invertAndCompose(source, shared);
+  auto load = layout::invertAndCompose(destination, shared);
+  if (!store || !load)
+    return std::nullopt;
+  return std::make_pair(*store, *load);
+}
 
 bool lowering::hasStmatrix(const targetspec::Target &target) {
   return targetspec::targetSupports(target, targetspec::InstrFamily::Stmatrix);

@@ -70,18 +70,12 @@ std::optional<SwizzledPlan> planSwizzled(const LinearLayout &source,
        {contiguousDim(source, columns), contiguousDim(destination, columns)}) {
     if (fast != rows && fast != columns)
       continue;
-    llvm::SmallVector<unsigned, 3> order{fast, rows + columns - fast};
-    if (rank == 3)
-      order.push_back(0);
-    LinearLayout shared =
-        layout::ldmatrixSharedLayout(source.getShape(), order, elementBytes);
-    auto store = layout::invertAndCompose(source, shared);
-    auto load = layout::invertAndCompose(destination, shared);
-    if (!store || !load)
+    auto offsets = swizzledOffsets(source, destination, fast, elementBytes);
+    if (!offsets)
       continue;
-    SwizzledPlan plan{*store, *load};
-    addCost(plan, *store, elementBytes);
-    addCost(plan, *load, elementBytes);
+    SwizzledPlan plan{offsets->first, offsets->second};
+    addCost(plan, plan.store, elementBytes);
+    addCost(plan, plan.load, elementBytes);
     if (!best || std::tie(plan.wavefronts, plan.accesses) <
                      std::tie(best->wavefronts, best->accesses))
       best = plan;

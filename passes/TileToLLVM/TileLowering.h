@@ -257,6 +257,15 @@ void storeToShared(mlir::ImplicitLocOpBuilder &b, mlir::Value buffer,
                    const layout::LinearLayout &offsets,
                    mlir::ValueRange elements, bool stmatrix);
 
+/// The element offsets of `source`'s and `destination`'s registers in the
+/// ldmatrix-swizzled buffer (layout::ldmatrixSharedLayout) that stores
+/// dimension `fast` of their rank-2 or rank-3 tile contiguously (a batch
+/// dimension slowest); nullopt when either layout does not cover it.
+std::optional<std::pair<layout::LinearLayout, layout::LinearLayout>>
+swizzledOffsets(const layout::LinearLayout &source,
+                const layout::LinearLayout &destination, unsigned fast,
+                unsigned elementBytes);
+
 /// Whether the lowering may emit stmatrix for `target` (sm_90+).
 bool hasStmatrix(const targetspec::Target &target);
 
