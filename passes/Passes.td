@@ -130,7 +130,11 @@ def DecomposeScaledDots
     A `dot_scaled` stays where the target has block-scaled mma.sync
     (sm_120a/f, sm_121a/f) and the tiles hold one m16n8k32 instruction
     (M >= 16, N >= 8); the dot lowering issues
-    `mma.sync...kind::mxf8f6f4.block_scale.scale_vec::1X` for it. Everywhere
+    `mma.sync...kind::mxf8f6f4.block_scale.scale_vec::1X` for it. On the
+    tcgen05 targets (sm_100a/f, sm_103a/f, sm_110a/f) it stays in kernels
+    of 4 or 8 warps whose tile is 128 x N (N a multiple of 32 up to
+    256): `tcgen05.mma...kind::mxf8f6f4.block_scale` with
+    the scales copied into tensor memory (tcgen05.cp). Everywhere
     else each operand is converted to f32, multiplied by its scale
     (2^(e - 127), broadcast over its 32 K elements), rounded to bf16 (exact
     for FP8 values unless the scaled value leaves bf16's range) and the
@@ -139,6 +143,10 @@ def DecomposeScaledDots
     `nv_tileaa.scaled_dot`. Runs after target resolution, before layout
     assignment. See docs/language.md ("dot_scaled").
   }];
+  let options = [
+    Option<"numWarps", "num-warps", "unsigned", /*default=*/"0",
+           "numWarps for kernels whose kernel_spec does not give one (0: 4)">,
+  ];
   let dependentDialects = ["::tileiras::nv_tileaa::NVTileAADialect",
                            "::mlir::arith::ArithDialect"];
 }

@@ -460,7 +460,8 @@ def NVTileAA_LocalLoadOp : NVTileAA_Op<"local_load"> {
   let hasVerifier = 1;
 }
 
-def NVTileAA_WarpgroupDotOp : NVTileAA_Op<"warpgroup_dot"> {
+def NVTileAA_WarpgroupDotOp : NVTileAA_Op<"warpgroup_dot",
+    [AttrSizedOperandSegments]> {
   let summary = "D = A * B + C with both operands read from buffer slots";
   let description = [{
     `%d = nv_tileaa.warpgroup_dot %a[%i], %b[%j], %c : !nv_tileaa.smem<3x128x32xf16, #shared>, !nv_tileaa.smem<3x32x128xf16, #shared1>, tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>`.
@@ -480,21 +481,32 @@ def NVTileAA_WarpgroupDotOp : NVTileAA_Op<"warpgroup_dot"> {
     written with ordinary stores (operands staged for this op), so a CTA
     barrier follows the proxy fence, and another follows the wait, before
     any thread may store into them again.
+
+    `scales (%sa, %sb : tensor<128x4xf8E8M0FNU, #l>, tensor<4x128xf8E8M0FNU, #l1>)`
+    makes it the block-scaled dot of a `dot_scaled` (tcgen05.mma
+    kind::mxf8f6f4.block_scale, blocked accumulators only): f8E4M3FN/f8E5M2
+    slots, one f8E8M0FNU scale per row of A (M x K/32) and per column of B
+    (K/32 x N) for each 32 K elements, in any layout.
   }];
   let arguments = (ins Arg<NVTileAA_SharedMem, "", [MemRead]>:$a,
                        I32:$slot_a,
                        Arg<NVTileAA_SharedMem, "", [MemRead]>:$b,
                        I32:$slot_b, NVTileAA_Tile:$c, Optional<I1>:$use_c,
+                       Variadic<NVTileAA_Tile>:$scales,
                        UnitAttr:$proxy_fence, UnitAttr:$barriers,
                        DefaultValuedAttr<ConfinedAttr<I32Attr,
                          [IntNonNegative]>, "0">:$pending);
   let results = (outs NVTileAA_Tile:$d);
   let assemblyFormat = [{
     $a `[` $slot_a `]` `,` $b `[` $slot_b `]` `,` $c (`use_c` $use_c^)?
+    (`scales` `(` $scales^ `:` type($scales) `)`)?
     attr-dict `:`
     qualified(type($a)) `,` qualified(type($b)) `,` type($c) `->` type($d)
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::LogicalResult verifyScales();
+  }];
 }
 
 def NVTileAA_WarpgroupWaitOp : NVTileAA_Op<"warpgroup_wait",

@@ -48,6 +48,40 @@ LogicalResult LocalLoadOp::verify() {
                        getBuffer().getType(), "result");
 }
 
+// The block-scaled form (tcgen05.mma kind::mxf8f6f4): FP8 slots, a scale
+// per row of A and column of B for each 32 K elements, f32 accumulator of
+// tensor memory's layout.
+LogicalResult WarpgroupDotOp::verifyScales() {
+  if (getScales().size() != 2)
+    return emitOpError() << "expects two scale tiles (A's and B's), got "
+                         << getScales().size();
+  for (Type element :
+       {getA().getType().getElementType(), getB().getType().getElementType()})
+    if (!isa<Float8E4M3FNType, Float8E5M2Type>(element))
+      return emitOpError() << "block-scaled operands must be f8E4M3FN or "
+                              "f8E5M2, not "
+                           << element;
+  auto c = cast<RankedTensorType>(getC().getType());
+  if (!isa_and_nonnull<BlockedEncodingAttr>(c.getEncoding()) ||
+      !c.getElementType().isF32())
+    return emitOpError("a block-scaled warpgroup_dot needs an f32 "
+                       "accumulator of tensor memory's blocked layout "
+                       "(tcgen05.mma)");
+  int64_t m = c.getDimSize(0), n = c.getDimSize(1),
+          k = getA().getType().getTileShape()[1];
+  constexpr int64_t block = DotScaledOp::kScaleBlock;
+  auto sa = cast<RankedTensorType>(getScales()[0].getType());
+  auto sb = cast<RankedTensorType>(getScales()[1].getType());
+  if (k % block != 0 || sa.getShape() != ArrayRef<int64_t>{m, k / block} ||
+      sb.getShape() != ArrayRef<int64_t>{k / block, n} ||
+      !isa<Float8E8M0FNUType>(sa.getElementType()) ||
+      !isa<Float8E8M0FNUType>(sb.getElementType()))
+    return emitOpError() << "expects f8E8M0FNU scales of shapes [" << m << ", "
+                         << k / block << "] and [" << k / block << ", " << n
+                         << "] (K = " << k << ", one per " << block << ")";
+  return success();
+}
+
 LogicalResult WarpgroupDotOp::verify() {
   auto c = cast<RankedTensorType>(getC().getType());
   if (c != getType())
@@ -59,8 +93,13 @@ LogicalResult WarpgroupDotOp::verify() {
       a[0] != c.getDimSize(0) || b[1] != c.getDimSize(1) || a[1] != b[0])
     return emitOpError() << "slots [" << a << "] x [" << b
                          << "] do not multiply into [" << c.getShape() << "]";
-  if (getA().getType().getElementType() != getB().getType().getElementType())
+  if (!getScales().empty()) {
+    if (failed(verifyScales()))
+      return failure();
+  } else if (getA().getType().getElementType() !=
+             getB().getType().getElementType()) {
     return emitOpError("operands must have one element type");
+  }
   // tcgen05.mma (sm_100a family): one row per thread of 4 warps (tensor
   // memory's 128 lanes), a second warpgroup taking the other half of the
   // columns; synchronous.

@@ -659,6 +659,31 @@ def _matmul_mxfp8():
         "possibly fewer than 24 bits")
 
 
+def _matmul_mxfp8_tcgen05():
+    """examples/matmul_mxfp8_tcgen05.mlir: matmul_mxfp8's contract and
+    references with 128 x 128 tiles of C, K steps of 64 and 8 warps (the
+    tile of one tcgen05.mma block_scale on the sm_100a family)."""
+    spec = _matmul_mxfp8()
+    spec.name = spec.kernel = "matmul_mxfp8_tcgen05"
+    spec.mlir = "matmul_mxfp8_tcgen05.mlir"
+    spec.num_warps = 8
+    spec.grid = lambda s: (cdiv(s["m"], 128), cdiv(s["n"], 128), 1)
+    # M and N not multiples of 128 (two programs each way in the first),
+    # K = 208: four 64-steps (more than the 3 stages), the last partial
+    # (seven scale blocks, the last partial, the eighth masked off); K = 48
+    # one step.
+    spec.sizes = {
+        "gpu": [{"m": 1000, "n": 528, "k": 1040, "lda": 1056, "ldb": 544,
+                 "ldc": 530, "ldsa": 35, "ldsb": 531},
+                {"m": 257, "n": 192, "k": 208, "lda": 224, "ldb": 208,
+                 "ldc": 200, "ldsa": 9, "ldsb": 197}],
+        "sim": [{"m": 150, "n": 144, "k": 208, "lda": 224, "ldb": 160,
+                 "ldc": 147, "ldsa": 9, "ldsb": 145},
+                {"m": 65, "n": 16, "k": 48, "lda": 48, "ldb": 32,
+                 "ldc": 17, "ldsa": 2, "ldsb": 19}]}
+    return spec
+
+
 def _attention():
     D, BLOCK = 64, 32
 
@@ -773,7 +798,7 @@ def _matmul_tma_store():
 SPECS = [_vector_add(), _saxpy(), _softmax(), _layer_norm(), _row_sum(),
          _inclusive_scan(), _histogram(), _matmul(), _transpose(),
          _matmul_int8(), _matmul_fp8(), _matmul_mxfp8(), _attention(),
-         _matmul_tma(), _attention_tma()]
+         _matmul_tma(), _attention_tma(), _matmul_mxfp8_tcgen05()]
 
 
 def _cuda_tile(spec):

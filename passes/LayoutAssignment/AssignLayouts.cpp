@@ -163,6 +163,18 @@ private:
         layout::blockedParams(shape, numWarps, sizePerThread, order));
   }
 
+  /// The accumulator layout of a tcgen05.mma dot: one row per thread
+  /// (tensor memory lane r is read by lane r % 32 of a warp w with w % 4 ==
+  /// r / 32, tcgen05.ld 32x32b); a second warpgroup takes the right half of
+  /// the columns (warps along M first: order [0, 1]; the registers run
+  /// along N either way).
+  Attribute tensorMemoryLayout(Type result, const DotPathChoice &choice) {
+    unsigned split = choice.warpsPerCTA[1];
+    unsigned columns = unsigned(asTile(result).getShape()[1]) / split;
+    return nv::BlockedEncodingAttr::get(context, {1, columns}, {32, 1},
+                                        {4, split}, {0, 1});
+  }
+
   /// Accumulator layout of a dot: mma.sync fragments where the target and
   /// the types allow (the choice is recorded on the dot, and its operand
   /// packing in `kWidth` when asked), else FMA blocks.
@@ -174,16 +186,8 @@ private:
       *kWidth = choice.kWidth;
     if (!choice.usesMma())
       return fmaDotLayout(asTile(dot.getType()));
-    if (choice.tcgen05) {
-      // One accumulator row per thread: tensor memory lane r is read by
-      // lane r % 32 of a warp w with w % 4 == r / 32 (tcgen05.ld 32x32b);
-      // a second warpgroup takes the right half of the columns (warps
-      // along M first: order [0, 1]; the registers run along N either way).
-      unsigned split = choice.warpsPerCTA[1];
-      unsigned columns = unsigned(asTile(dot.getType()).getShape()[1]) / split;
-      return nv::BlockedEncodingAttr::get(context, {1, columns}, {32, 1},
-                                          {4, split}, {0, 1});
-    }
+    if (choice.tcgen05)
+      return tensorMemoryLayout(dot.getType(), choice);
     llvm::SmallVector<unsigned, 3> instrShape{choice.instrM,
                                               unsigned(layout::kMmaN)};
     if (choice.warpsPerCTA.size() == 3) // batched: one batch per instruction
@@ -191,14 +195,16 @@ private:
     return nv::MmaEncodingAttr::get(context, 2, choice.warpsPerCTA, instrShape);
   }
 
-  /// Accumulator layout of a dot_scaled (block-scaled mma.sync), its
-  /// operand packing in `kWidth` when asked.
+  /// Accumulator layout of a dot_scaled (tcgen05.mma or block-scaled
+  /// mma.sync), its operand packing in `kWidth` when asked.
   Attribute scaledDotLayout(nv::DotScaledOp dot, unsigned *kWidth = nullptr) {
-    DotPathChoice choice = chooseScaledDotPath(dot, numWarps);
+    DotPathChoice choice = chooseScaledDotPath(dot, target, numWarps);
     dot->setAttr(nv::kDotPathAttrName,
                  StringAttr::get(context, choice.description));
     if (kWidth)
       *kWidth = choice.kWidth;
+    if (choice.tcgen05)
+      return tensorMemoryLayout(dot.getType(), choice);
     return nv::MmaEncodingAttr::get(
         context, 2, choice.warpsPerCTA,
         {unsigned(layout::kMmaM), unsigned(layout::kMmaN)});
@@ -529,6 +535,16 @@ private:
     return clone->getResult(0);
   }
 
+  /// Converts A and B of a dot to the operand layouts of `accumulator`
+  /// (`kWidth` K elements per register for mma.sync; 0 otherwise).
+  void convertDotOperands(OpOperand &a, OpOperand &b, Attribute accumulator,
+                          unsigned kWidth = 0) {
+    convertOperand(
+        a, nv::DotOperandEncodingAttr::get(context, 0, accumulator, kWidth));
+    convertOperand(
+        b, nv::DotOperandEncodingAttr::get(context, 1, accumulator, kWidth));
+  }
+
   void convertOperand(OpOperand &operand, Attribute layout) {
     operand.set(convert(operand.get(), layout));
   }
@@ -588,12 +604,8 @@ private:
             accumulator = wanted;
           convertOperand(dot.getCMutable(), accumulator);
           if (isa<nv::MmaEncodingAttr>(accumulator)) {
-            convertOperand(dot.getAMutable(),
-                           nv::DotOperandEncodingAttr::get(
-                               context, 0, accumulator, kWidth));
-            convertOperand(dot.getBMutable(),
-                           nv::DotOperandEncodingAttr::get(
-                               context, 1, accumulator, kWidth));
+            convertDotOperands(dot.getAMutable(), dot.getBMutable(),
+                               accumulator, kWidth);
             setLayout(dot.getResult(), accumulator);
             return success();
           }
@@ -605,12 +617,9 @@ private:
           // pipeliner finds and stages them (tileaa-warpgroup-dots then
           // reads them from shared memory; the FMA operand layout is what
           // remains if it cannot).
-          if (tcgen05 || keepsOperandsInRegisters(dot, accumulator)) {
-            convertOperand(dot.getAMutable(), nv::DotOperandEncodingAttr::get(
-                                                  context, 0, accumulator));
-            convertOperand(dot.getBMutable(), nv::DotOperandEncodingAttr::get(
-                                                  context, 1, accumulator));
-          }
+          if (tcgen05 || keepsOperandsInRegisters(dot, accumulator))
+            convertDotOperands(dot.getAMutable(), dot.getBMutable(),
+                               accumulator);
           setLayout(dot.getResult(), accumulator);
           return success();
         })
@@ -618,6 +627,16 @@ private:
           unsigned kWidth = 0;
           Attribute accumulator = scaledDotLayout(dot, &kWidth);
           convertOperand(dot.getCMutable(), accumulator);
+          if (nv::isMeantForTcgen05(dot)) {
+            // As for a tcgen05 dot: the conversions mark the operands for
+            // the pipeliner, tileaa-warpgroup-dots reads them from shared
+            // memory; the scales keep their layouts (the lowering stores
+            // them for tcgen05.cp from any layout).
+            convertDotOperands(dot.getAMutable(), dot.getBMutable(),
+                               accumulator);
+            setLayout(dot.getResult(), accumulator);
+            return success();
+          }
           // The scales move to the lanes the instruction's selectors read
           // (the loads keep their own layouts: their pointers are usually
           // loop-carried).
@@ -625,12 +644,8 @@ private:
                                                      context, 0, accumulator));
           convertOperand(dot.getBScaleMutable(), nv::MmaScaleEncodingAttr::get(
                                                      context, 1, accumulator));
-          convertOperand(
-              dot.getAMutable(),
-              nv::DotOperandEncodingAttr::get(context, 0, accumulator, kWidth));
-          convertOperand(
-              dot.getBMutable(),
-              nv::DotOperandEncodingAttr::get(context, 1, accumulator, kWidth));
+          convertDotOperands(dot.getAMutable(), dot.getBMutable(), accumulator,
+                             kWidth);
           setLayout(dot.getResult(), accumulator);
           return success();
         })

@@ -200,10 +200,45 @@ DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
   return choice;
 }
 
+std::string tileiras::whyNotTcgen05BlockScaled(nv::DotScaledOp dot,
+                                               const targetspec::Target &target,
+                                               unsigned numWarps) {
+  if (!targetspec::targetSupports(target, targetspec::InstrFamily::Tcgen05))
+    return target.name() + " has no tcgen05.mma (sm_100a/f, sm_103a/f, " +
+           "sm_110a/f)";
+  if (numWarps != 4 && numWarps != 8)
+    return ("tcgen05.mma needs 4 or 8 warps, not " + llvm::Twine(numWarps))
+        .str();
+  ArrayRef<int64_t> shape = dot.getType().getShape();
+  int64_t m = shape[0], n = shape[1];
+  int64_t k = dot.getA().getType().getDimSize(1);
+  // B is read N-major from shared memory: rows of at least 32 bytes.
+  if (m != 128 || n % 32 != 0 || n > 256 ||
+      k % nv::DotScaledOp::kScaleBlock != 0)
+    return ("M = " + llvm::Twine(m) + ", N = " + llvm::Twine(n) +
+            " (tcgen05.mma block_scale: M must be 128, N a multiple of 32 "
+            "up to 256)")
+        .str();
+  return "";
+}
+
 DotPathChoice tileiras::chooseScaledDotPath(nv::DotScaledOp dot,
+                                            const targetspec::Target &target,
                                             unsigned numWarps) {
   DotPathChoice choice;
   ArrayRef<int64_t> shape = dot.getType().getShape();
+  if (whyNotTcgen05BlockScaled(dot, target, numWarps).empty()) {
+    choice.kWidth = 4;
+    choice.tcgen05 = true;
+    choice.warpsPerCTA = {4, numWarps / 4};
+    choice.description =
+        ("tcgen05.mma.m128n" + llvm::Twine(shape[1]) +
+         "k32 kind::mxf8f6f4.block_scale " +
+         typeName(dot.getA().getType().getElementType()) + "." +
+         typeName(dot.getB().getType().getElementType()) + " ue8m0")
+            .str();
+    return choice;
+  }
   choice.kWidth = 4;
   choice.warpsPerCTA = layout::mmaWarpsPerCTA(shape[0], shape[1], numWarps);
   choice.description = "mma.sync.m16n8k32 block_scale " +

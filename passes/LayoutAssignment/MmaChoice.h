@@ -50,9 +50,21 @@ DotPathChoice chooseDotPath(nv_tileaa::DotOp dot,
                             const targetspec::Target &target,
                             unsigned numWarps);
 
-/// The path of a dot_scaled that tileaa-decompose-scaled-dots kept: block-
-/// scaled mma.sync m16n8k32 (kWidth 4, warps as for an FP8 dot).
+/// Why `dot` (in a kernel of `numWarps` warps) cannot run on tcgen05.mma
+/// kind::mxf8f6f4.block_scale on `target`, or "" when it can: an sm_100a
+/// family target, 4 or 8 warps, M = 128, N a multiple of 32 up to 256 (B
+/// is read N-major: rows of at least 32 bytes).
+std::string whyNotTcgen05BlockScaled(nv_tileaa::DotScaledOp dot,
+                                     const targetspec::Target &target,
+                                     unsigned numWarps);
+
+/// The path of a dot_scaled that tileaa-decompose-scaled-dots kept:
+/// tcgen05.mma block_scale where whyNotTcgen05BlockScaled allows it (a
+/// blocked accumulator of a row per thread, operands read from shared
+/// memory), else block-scaled mma.sync m16n8k32 (kWidth 4, warps as for an
+/// FP8 dot).
 DotPathChoice chooseScaledDotPath(nv_tileaa::DotScaledOp dot,
+                                  const targetspec::Target &target,
                                   unsigned numWarps);
 
 } // namespace tileiras

@@ -35,7 +35,9 @@ void tileiras::buildLayoutPipeline(OpPassManager &pm,
   LowerTiledMemoryOptions tiled;
   tiled.numStages = options.numStages;
   pm.addPass(createLowerTiledMemory(tiled));
-  pm.addPass(createDecomposeScaledDots());
+  DecomposeScaledDotsOptions scaled;
+  scaled.numWarps = options.numWarps;
+  pm.addPass(createDecomposeScaledDots(scaled));
   AssignLayoutsOptions layouts;
   layouts.numWarps = options.numWarps;
   pm.addPass(createAssignLayouts(layouts));

@@ -91,7 +91,8 @@ unsigned contiguousDim(const layout::LinearLayout &layout) {
 /// or tcgen05.mma (tileaa-warpgroup-dots reads its operands from the
 /// slots).
 bool feedsSharedMma(nv::ConvertLayoutOp convert) {
-  return convert->hasOneUse() && isa<nv::DotOp>(*convert->user_begin()) &&
+  return convert->hasOneUse() &&
+         isa<nv::DotOp, nv::DotScaledOp>(*convert->user_begin()) &&
          nv::readsOperandsFromShared(*convert->user_begin());
 }
 

@@ -1,7 +1,8 @@
 //===- WarpgroupDots.cpp - wgmma reads dot operands from their slots ------===//
 //
 // After the pipeliner, a dot meant for wgmma (or tcgen05.mma, which reads
-// the same canonical layouts) reads A and B through
+// the same canonical layouts; a dot_scaled on tcgen05 too, keeping its
+// scales as register tiles) reads A and B through
 // local_loads (possibly behind a layout conversion) of buffer slots. Where
 // a slot holds a canonical wgmma layout (A K-major, B N-major:
 // layout::wgmmaOperandPlan) the dot reads it directly and the read goes;
@@ -183,36 +184,45 @@ void makeAsync(nv::WarpgroupDotOp dot, unsigned index) {
   result.replaceAllUsesExcept(final, waited.getDefiningOp());
 }
 
-void rewriteDot(nv::DotOp dot) {
+/// Rewrites `dot` (a DotOp, or a DotScaledOp with its scales) into a
+/// warpgroup_dot; false when a DotScaledOp's operands cannot be read from
+/// shared memory (it has no other path on a tcgen05 target).
+bool rewriteDot(Operation *dot, Value aOperand, Value bOperand, Value c,
+                ValueRange scales) {
   std::string why;
-  FailureOr<OperandSlot> a = operandSlot(dot.getA(), false, why);
-  FailureOr<OperandSlot> b = succeeded(a) ? operandSlot(dot.getB(), true, why)
+  FailureOr<OperandSlot> a = operandSlot(aOperand, false, why);
+  FailureOr<OperandSlot> b = succeeded(a) ? operandSlot(bOperand, true, why)
                                           : FailureOr<OperandSlot>(failure());
+  if ((failed(a) || failed(b)) && !scales.empty()) {
+    dot->emitOpError("cannot run on tcgen05.mma block_scale: ") << why;
+    return false;
+  }
   if (failed(a) || failed(b)) {
     std::string type;
     llvm::raw_string_ostream os(type);
-    dot.getA().getType().getElementType().print(os);
+    cast<RankedTensorType>(aOperand.getType()).getElementType().print(os);
     // What the dot's layouts fall back to: mma.sync for wgmma, the FMA
     // path for tcgen05 (its accumulator has no mma.sync layout).
     std::string path =
         nv::isMeantForTcgen05(dot)
             ? "fma (not tcgen05: " + why + ")"
             : "mma.sync.m16n8k16 " + type + " (not wgmma: " + why + ")";
-    dot->setAttr(nv::kDotPathAttrName, StringAttr::get(dot.getContext(), path));
-    return;
+    dot->setAttr(nv::kDotPathAttrName,
+                 StringAttr::get(dot->getContext(), path));
+    return true;
   }
   bool wgmmaDot = nv::isMeantForWgmma(dot);
   OpBuilder builder(dot);
-  auto [bufferA, slotA] = materialize(builder, dot.getLoc(), *a);
-  auto [bufferB, slotB] = materialize(builder, dot.getLoc(), *b);
+  auto [bufferA, slotA] = materialize(builder, dot->getLoc(), *a);
+  auto [bufferB, slotB] = materialize(builder, dot->getLoc(), *b);
   bool staged = a->staged || b->staged;
   auto wgmma = nv::WarpgroupDotOp::create(
-      builder, dot.getLoc(), dot.getType(), bufferA, slotA, bufferB, slotB,
-      dot.getC(), /*use_c=*/Value(),
+      builder, dot->getLoc(), c.getType(), bufferA, slotA, bufferB, slotB, c,
+      /*use_c=*/Value(), scales,
       /*proxy_fence=*/writtenByThreads(bufferA) || writtenByThreads(bufferB),
       /*barriers=*/staged);
-  dot.replaceAllUsesWith(wgmma.getResult());
-  dot.erase();
+  dot->getResult(0).replaceAllUsesWith(wgmma.getResult());
+  dot->erase();
   for (OperandSlot slot : {*a, *b}) {
     if (slot.convert)
       slot.convert.erase();
@@ -224,18 +234,30 @@ void rewriteDot(nv::DotOp dot) {
   if (wgmmaDot)
     if (std::optional<unsigned> index = asyncIterArg(wgmma))
       makeAsync(wgmma, *index);
+  return true;
 }
 
 struct WarpgroupDotsPass
     : public tileiras::impl::WarpgroupDotsBase<WarpgroupDotsPass> {
   void runOnOperation() override {
-    SmallVector<nv::DotOp> dots;
-    getOperation().walk([&](nv::DotOp dot) {
-      if (nv::readsOperandsFromShared(dot))
-        dots.push_back(dot);
+    SmallVector<Operation *> dots;
+    getOperation().walk([&](Operation *op) {
+      if (isa<nv::DotOp, nv::DotScaledOp>(op) &&
+          nv::readsOperandsFromShared(op))
+        dots.push_back(op);
     });
-    for (nv::DotOp dot : dots)
-      rewriteDot(dot);
+    bool ok = true;
+    for (Operation *op : dots) {
+      if (auto dot = dyn_cast<nv::DotOp>(op)) {
+        rewriteDot(dot, dot.getA(), dot.getB(), dot.getC(), {});
+        continue;
+      }
+      auto scaled = cast<nv::DotScaledOp>(op);
+      ok &= rewriteDot(scaled, scaled.getA(), scaled.getB(), scaled.getC(),
+                       {scaled.getAScale(), scaled.getBScale()});
+    }
+    if (!ok)
+      signalPassFailure();
   }
 };
 

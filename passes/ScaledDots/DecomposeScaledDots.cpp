@@ -1,7 +1,8 @@
 //===- DecomposeScaledDots.cpp - dot_scaled as a bf16 dot -----------------===//
 //
-// Where the target has no block-scaled mma.sync, or the tiles are smaller
-// than one instruction, dot_scaled becomes
+// Where the target has no block-scaled instruction (tcgen05.mma on the
+// sm_100a family, mma.sync on sm_120a/121a) or the tiles do not fit one,
+// dot_scaled becomes
 //   A' = bf16(f32(A) * 2^(sa - 127) broadcast over each 32 K elements)
 //   B' = bf16(f32(B) * 2^(sb - 127) likewise)
 //   D  = dot(A', B', C)
@@ -11,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LayoutAssignment/MmaChoice.h"
 #include "tileiras/Dialect/NVTileAA/DotPath.h"
 #include "tileiras/Passes/ModuleTarget.h"
 #include "tileiras/Passes/Passes.h"
@@ -30,15 +32,33 @@ namespace nv = tileiras::nv_tileaa;
 
 namespace {
 
-/// Why `dot` cannot run on block-scaled mma.sync on `target`, or "".
+/// The warps of the kernel around `dot`, or 0 outside a kernel (a device
+/// function's callers decide its warps later).
+unsigned kernelWarps(nv::DotScaledOp dot, unsigned defaultWarps) {
+  auto func = dot->getParentOfType<nv::FuncOp>();
+  if (!func || !func.isKernel())
+    return 0;
+  return unsigned(func.getKernelSpec().getNumWarps(defaultWarps));
+}
+
+/// Why `dot` cannot run on a block-scaled instruction on `target`, or "".
 std::string whyNotBlockScaled(nv::DotScaledOp dot,
-                              const targetspec::Target &target) {
+                              const targetspec::Target &target,
+                              unsigned defaultWarps) {
   using targetspec::InstrFamily;
+  if (targetspec::targetSupports(target, InstrFamily::Tcgen05)) {
+    unsigned warps = kernelWarps(dot, defaultWarps);
+    std::string why =
+        warps ? whyNotTcgen05BlockScaled(dot, target, warps)
+              : "outside a kernel (a device function's warps are its "
+                "callers')";
+    return why.empty() ? why : "not tcgen05.mma block_scale: " + why;
+  }
   if (!targetspec::targetSupports(target, InstrFamily::BlockScaledMma))
     return target.name() + " has no block-scaled mma.sync (" +
            targetspec::getInstrFamilyInfo(InstrFamily::BlockScaledMma)
                .requirement +
-           ")";
+           ") and no tcgen05.mma (sm_100a/f, sm_103a/f, sm_110a/f)";
   int64_t m = dot.getType().getDimSize(0), n = dot.getType().getDimSize(1);
   if (m < 16 || n < 8)
     return (llvm::Twine(m) + "x" + llvm::Twine(n) +
@@ -111,6 +131,8 @@ void decompose(nv::DotScaledOp dot, llvm::StringRef why) {
 
 struct DecomposeScaledDots
     : public tileiras::impl::DecomposeScaledDotsBase<DecomposeScaledDots> {
+  using DecomposeScaledDotsBase::DecomposeScaledDotsBase;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<nv::DotScaledOp> dots;
@@ -119,7 +141,7 @@ struct DecomposeScaledDots
       return;
     targetspec::Target target = recordedTarget(module);
     for (nv::DotScaledOp dot : dots) {
-      std::string why = whyNotBlockScaled(dot, target);
+      std::string why = whyNotBlockScaled(dot, target, numWarps ? numWarps : 4);
       if (!why.empty())
         decompose(dot, why);
     }

@@ -198,3 +198,56 @@ nv_tileaa.func @tcgen05_pending(%s: i32, %c: tensor<128x64xf32, #acc>) {
   %d = nv_tileaa.warpgroup_dot %a[%s], %b[%s], %c {pending = 1 : i32} : !nv_tileaa.smem<2x128x32xf16, #sa>, !nv_tileaa.smem<2x32x64xf16, #sb>, tensor<128x64xf32, #acc> -> tensor<128x64xf32, #acc>
   nv_tileaa.return
 }
+
+// -----
+
+// The block-scaled form: two scale tiles (A's and B's).
+#acc = #nv_tileaa.blocked<sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]>
+#s = #nv_tileaa.swizzled_shared<vec = 16, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @one_scale_tile(%i: i32, %c: tensor<128x64xf32, #acc>, %sa: tensor<128x4xf8E8M0FNU, #acc>) {
+  %a = nv_tileaa.local_alloc : !nv_tileaa.smem<1x128x128xf8E4M3FN, #s>
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<1x128x64xf8E4M3FN, #s>
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op expects two scale tiles (A's and B's), got 1}}
+  %d = nv_tileaa.warpgroup_dot %a[%i], %b[%i], %c scales(%sa : tensor<128x4xf8E8M0FNU, #acc>) : !nv_tileaa.smem<1x128x128xf8E4M3FN, #s>, !nv_tileaa.smem<1x128x64xf8E4M3FN, #s>, tensor<128x64xf32, #acc> -> tensor<128x64xf32, #acc>
+  nv_tileaa.return
+}
+
+// -----
+
+// FP8 operands only.
+#acc = #nv_tileaa.blocked<sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]>
+#s = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @scaled_f16(%i: i32, %c: tensor<128x64xf32, #acc>, %sa: tensor<128x2xf8E8M0FNU, #acc>, %sb: tensor<2x64xf8E8M0FNU, #acc>) {
+  %a = nv_tileaa.local_alloc : !nv_tileaa.smem<1x128x64xf16, #s>
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<1x64x64xf16, #s>
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op block-scaled operands must be f8E4M3FN or f8E5M2, not 'f16'}}
+  %d = nv_tileaa.warpgroup_dot %a[%i], %b[%i], %c scales(%sa, %sb : tensor<128x2xf8E8M0FNU, #acc>, tensor<2x64xf8E8M0FNU, #acc>) : !nv_tileaa.smem<1x128x64xf16, #s>, !nv_tileaa.smem<1x64x64xf16, #s>, tensor<128x64xf32, #acc> -> tensor<128x64xf32, #acc>
+  nv_tileaa.return
+}
+
+// -----
+
+// tcgen05.mma only: a wgmma (mma-layout) accumulator has no block scaling.
+#mma = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+#s = #nv_tileaa.swizzled_shared<vec = 16, perPhase = 1, maxPhase = 8, order = [1, 0]>
+#l = #nv_tileaa.blocked<sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]>
+nv_tileaa.func @scaled_wgmma(%i: i32, %c: tensor<64x64xf32, #mma>, %sa: tensor<64x4xf8E8M0FNU, #l>, %sb: tensor<4x64xf8E8M0FNU, #l>) {
+  %a = nv_tileaa.local_alloc : !nv_tileaa.smem<1x64x128xf8E4M3FN, #s>
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<1x128x64xf8E5M2, #s>
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op a block-scaled warpgroup_dot needs an f32 accumulator of tensor memory's blocked layout (tcgen05.mma)}}
+  %d = nv_tileaa.warpgroup_dot %a[%i], %b[%i], %c scales(%sa, %sb : tensor<64x4xf8E8M0FNU, #l>, tensor<4x64xf8E8M0FNU, #l>) : !nv_tileaa.smem<1x64x128xf8E4M3FN, #s>, !nv_tileaa.smem<1x128x64xf8E5M2, #s>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  nv_tileaa.return
+}
+
+// -----
+
+// One scale per 32 K elements of each row of A and column of B.
+#acc = #nv_tileaa.blocked<sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]>
+#s = #nv_tileaa.swizzled_shared<vec = 16, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @scale_shapes(%i: i32, %c: tensor<128x64xf32, #acc>, %sa: tensor<128x2xf8E8M0FNU, #acc>, %sb: tensor<4x64xf8E8M0FNU, #acc>) {
+  %a = nv_tileaa.local_alloc : !nv_tileaa.smem<1x128x128xf8E4M3FN, #s>
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<1x128x64xf8E4M3FN, #s>
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op expects f8E8M0FNU scales of shapes [128, 4] and [4, 64] (K = 128, one per 32)}}
+  %d = nv_tileaa.warpgroup_dot %a[%i], %b[%i], %c scales(%sa, %sb : tensor<128x2xf8E8M0FNU, #acc>, tensor<4x64xf8E8M0FNU, #acc>) : !nv_tileaa.smem<1x128x128xf8E4M3FN, #s>, !nv_tileaa.smem<1x128x64xf8E4M3FN, #s>, tensor<128x64xf32, #acc> -> tensor<128x64xf32, #acc>
+  nv_tileaa.return
+}

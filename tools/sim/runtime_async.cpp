@@ -539,14 +539,34 @@ extern "C" void __sim_wgmma_wait_values(uint64_t n, const uint32_t *in,
 
 namespace {
 
+/// One asynchronous tcgen05 operation: an MMA (block-scaled when `scaled`)
+/// or, when `copy`, a tcgen05.cp 32x128b.warpx4 of the scales (d the
+/// tensor-memory address, a the shared-memory descriptor).
 struct TensorMma {
   uint32_t d;
   uint64_t a, b;
   uint32_t idesc;
   bool accumulate;
+  bool scaled = false, copy = false;
+  uint32_t scaleA = 0, scaleB = 0;
 };
-/// This thread's tcgen05.mma operations not yet tracked by a commit.
+/// This thread's tcgen05.mma and tcgen05.cp operations not yet tracked by
+/// a commit, in issue order (they run in order in the tcgen05 pipeline).
 thread_local std::vector<TensorMma> tensorMmas;
+
+/// Performs one queued operation on `cta`'s tensor memory.
+bool perform(Cta *cta, const TensorMma &op, std::string &error) {
+  auto *shared = reinterpret_cast<unsigned char *>(cta->shared);
+  if (op.copy)
+    return tcgen05::copy32x128bWarpx4(cta->tmem, shared, cta->sharedBytes, op.d,
+                                      op.a, error);
+  if (op.scaled)
+    return tcgen05::mmaBlockScaled(cta->tmem, shared, cta->sharedBytes, op.d,
+                                   op.a, op.b, op.idesc, op.scaleA, op.scaleB,
+                                   op.accumulate, error);
+  return tcgen05::mmaF16(cta->tmem, shared, cta->sharedBytes, op.d, op.a, op.b,
+                         op.idesc, op.accumulate, error);
+}
 
 bool lowestLane() { return currentThread() % 32 == 0; }
 
@@ -609,6 +629,35 @@ extern "C" void __sim_nvvm_tcgen05_mma_shared(void *d, uint64_t a, uint64_t b,
   tensorMmas.push_back({tmemAddress(d), a, b, idesc, enableD});
 }
 
+/// tcgen05.mma kind::mxf8f6f4.block_scale (scale_vec::1X, also spelled
+/// .block32): queued like the plain form.
+extern "C" void __sim_nvvm_tcgen05_mma_shared_mxf8f6f4_block_scale(
+    void *d, uint64_t a, uint64_t b, uint32_t idesc, bool enableD, void *scaleA,
+    void *scaleB, uint32_t group, uint32_t) {
+  if (group != 1)
+    die(6, "tcgen05.mma block_scale cta_group::%u is not simulated", group);
+  TensorMma op{tmemAddress(d), a, b, idesc, enableD};
+  op.scaled = true;
+  op.scaleA = tmemAddress(scaleA);
+  op.scaleB = tmemAddress(scaleB);
+  tensorMmas.push_back(op);
+}
+extern "C" void __sim_nvvm_tcgen05_mma_shared_mxf8f6f4_block_scale_block32(
+    void *d, uint64_t a, uint64_t b, uint32_t idesc, bool enableD, void *scaleA,
+    void *scaleB, uint32_t group, uint32_t collector) {
+  __sim_nvvm_tcgen05_mma_shared_mxf8f6f4_block_scale(
+      d, a, b, idesc, enableD, scaleA, scaleB, group, collector);
+}
+
+/// tcgen05.cp.cta_group::1.32x128b.warpx4: queued in issue order with the
+/// MMAs; it reads shared memory when performed (at the commit's wait).
+extern "C" void __sim_nvvm_tcgen05_cp_32x128b_warpx4_cg1(void *taddr,
+                                                         uint64_t desc) {
+  TensorMma op{tmemAddress(taddr), desc, 0, 0, false};
+  op.copy = true;
+  tensorMmas.push_back(op);
+}
+
 /// tcgen05.commit: the mbarrier gets one arrival now and one transaction
 /// (the simulator's own) that completes when the tracked operations are
 /// performed, so that only a wait on the barrier makes D appear.
@@ -616,17 +665,13 @@ extern "C" void __sim_nvvm_tcgen05_commit_shared_cg1(void *bar) {
   Cta *cta = &currentCta();
   std::vector<TensorMma> ops = std::move(tensorMmas);
   tensorMmas.clear();
-  mbarrier::Transfer transfer{
-      nullptr, {}, 1, [cta, ops] {
-        for (const TensorMma &op : ops) {
-          std::string error;
-          if (!tcgen05::mmaF16(cta->tmem,
-                               reinterpret_cast<unsigned char *>(cta->shared),
-                               cta->sharedBytes, op.d, op.a, op.b, op.idesc,
-                               op.accumulate, error))
-            die(5, "%s", error.c_str());
-        }
-      }};
+  mbarrier::Transfer transfer{nullptr, {}, 1, [cta, ops] {
+                                for (const TensorMma &op : ops) {
+                                  std::string error;
+                                  if (!perform(cta, op, error))
+                                    die(5, "%s", error.c_str());
+                                }
+                              }};
   uint64_t state;
   update(bar, [&](mbarrier::Table &t, uintptr_t a, std::string &e) {
     return t.expectTx(a, 1, e) && t.startTransfer(a, std::move(transfer), e) &&

@@ -2,8 +2,11 @@
 #include "tcgen05.h"
 
 #include <cstring>
+#include <functional>
 
 using namespace sim::tcgen05;
+namespace mma = sim::mma;
+namespace wgmma = sim::wgmma;
 
 bool TensorMemory::allocate(uint32_t columns, uint32_t &address,
                             std::string &error) {
@@ -60,21 +63,25 @@ unsigned TensorMemory::allocatedColumns() const {
   return 32 * __builtin_popcount(used);
 }
 
+namespace {
+/// Bits low .. low + width - 1 of an instruction descriptor.
+unsigned field(uint32_t bits, unsigned low, unsigned width) {
+  return (bits >> low) & ((1u << width) - 1);
+}
+} // namespace
+
 InstrDescriptor sim::tcgen05::decodeInstr(uint32_t bits) {
-  auto field = [&](unsigned low, unsigned width) {
-    return (bits >> low) & ((1u << width) - 1);
-  };
   InstrDescriptor d;
-  d.sparse = field(2, 1);
-  d.dType = field(4, 2);
-  d.aType = field(7, 3);
-  d.bType = field(10, 3);
-  d.negateA = field(13, 1);
-  d.negateB = field(14, 1);
-  d.transposeA = field(15, 1);
-  d.transposeB = field(16, 1);
-  d.n = field(17, 6) << 3;
-  d.m = field(24, 5) << 4;
+  d.sparse = field(bits, 2, 1);
+  d.dType = field(bits, 4, 2);
+  d.aType = field(bits, 7, 3);
+  d.bType = field(bits, 10, 3);
+  d.negateA = field(bits, 13, 1);
+  d.negateB = field(bits, 14, 1);
+  d.transposeA = field(bits, 15, 1);
+  d.transposeB = field(bits, 16, 1);
+  d.n = field(bits, 17, 6) << 3;
+  d.m = field(bits, 24, 5) << 4;
   return d;
 }
 
@@ -109,6 +116,83 @@ bool sim::tcgen05::decodeShared(uint64_t bits, wgmma::Descriptor &d,
   return false;
 }
 
+namespace {
+
+/// One MMA of an M x N x K shape into tensor memory at `d`: A (M x K) and
+/// B (N x K) read from shared memory through their descriptors, MN-major
+/// where transposed (the canonical layouts of wgmma's imm-trans 1), each
+/// element `bytes` wide and decoded by `decode` (B's when its first
+/// argument is true); the exact sum of row `row`, column `n` times
+/// `scale(row, n)` and `sign` is rounded once to f32, D added when
+/// `accumulate`.
+struct MmaForm {
+  unsigned m, n, k, bytes;
+  bool transposeA, transposeB;
+  double sign;
+};
+
+/// The form of an MMA of `k` elements of `bytes` per K step from the
+/// fields both instruction descriptors share.
+template <typename Descriptor>
+MmaForm formOf(const Descriptor &id, unsigned k, unsigned bytes) {
+  return {id.m,
+          id.n,
+          k,
+          bytes,
+          id.transposeA,
+          id.transposeB,
+          double(id.negateA ? -1 : 1) * (id.negateB ? -1 : 1)};
+}
+
+bool multiplyInto(TensorMemory &tmem, const unsigned char *shared,
+                  uint64_t sharedBytes, uint32_t d, uint64_t aDesc,
+                  uint64_t bDesc, const MmaForm &form,
+                  const std::function<double(bool, uint32_t)> &decode,
+                  const std::function<double(unsigned, unsigned)> &scale,
+                  bool accumulate, std::string &error) {
+  if ((d >> 16) != 0 || !tmem.allocated(d, form.n)) {
+    error = "tcgen05.mma D outside the allocated tensor memory";
+    return false;
+  }
+  wgmma::Descriptor a, b;
+  if (!decodeShared(aDesc, a, error) || !decodeShared(bDesc, b, error))
+    return false;
+  auto element = [&](bool isB, unsigned row, unsigned k, double &value) {
+    const wgmma::Descriptor &desc = isB ? b : a;
+    uint64_t at = (isB ? form.transposeB : form.transposeA)
+                      ? wgmma::mnMajorOffset(desc, form.bytes, row, k)
+                      : wgmma::kMajorOffset(desc, form.bytes, row, k);
+    if (at + form.bytes > sharedBytes) {
+      error = "tcgen05.mma operand outside shared memory";
+      return false;
+    }
+    uint32_t bits = 0;
+    memcpy(&bits, shared + at, form.bytes);
+    value = decode(isB, bits);
+    return true;
+  };
+  unsigned column = d & 0xffff;
+  for (unsigned row = 0; row < form.m; ++row)
+    for (unsigned n = 0; n < form.n; ++n) {
+      double sum = 0;
+      for (unsigned k = 0; k < form.k; ++k) {
+        double x, y;
+        if (!element(false, row, k, x) || !element(true, n, k, y))
+          return false;
+        sum += x * y;
+      }
+      uint32_t &word = tmem.at(row, column + n);
+      float old;
+      memcpy(&old, &word, 4);
+      float result = static_cast<float>(form.sign * sum * scale(row, n) +
+                                        (accumulate ? old : 0));
+      memcpy(&word, &result, 4);
+    }
+  return true;
+}
+
+} // namespace
+
 bool sim::tcgen05::mmaF16(TensorMemory &tmem, const unsigned char *shared,
                           uint64_t sharedBytes, uint32_t d, uint64_t aDesc,
                           uint64_t bDesc, uint32_t idesc, bool accumulate,
@@ -120,46 +204,118 @@ bool sim::tcgen05::mmaF16(TensorMemory &tmem, const unsigned char *shared,
             "M other than 128 or a bad N)";
     return false;
   }
-  if ((d >> 16) != 0 || !tmem.allocated(d, id.n)) {
-    error = "tcgen05.mma D outside the allocated tensor memory";
+  mma::Type type = id.aType ? mma::Type::BF16 : mma::Type::F16;
+  MmaForm form = formOf(id, 16, 2);
+  return multiplyInto(
+      tmem, shared, sharedBytes, d, aDesc, bDesc, form,
+      [&](bool, uint32_t bits) { return mma::decodeElement(type, bits); },
+      [](unsigned, unsigned) { return 1.0; }, accumulate, error);
+}
+
+BlockScaledDescriptor sim::tcgen05::decodeBlockScaledInstr(uint32_t bits) {
+  BlockScaledDescriptor d;
+  d.sparse = field(bits, 2, 1);
+  d.scaleBId = field(bits, 4, 2);
+  d.aType = field(bits, 7, 3);
+  d.bType = field(bits, 10, 3);
+  d.negateA = field(bits, 13, 1);
+  d.negateB = field(bits, 14, 1);
+  d.transposeA = field(bits, 15, 1);
+  d.transposeB = field(bits, 16, 1);
+  d.n = field(bits, 17, 6) << 3;
+  d.ue8m0 = field(bits, 23, 1);
+  d.m = field(bits, 24, 5) << 4;
+  d.scaleAId = field(bits, 29, 2);
+  d.kSize = field(bits, 31, 1);
+  return d;
+}
+
+bool sim::tcgen05::copy32x128bWarpx4(TensorMemory &tmem,
+                                     const unsigned char *shared,
+                                     uint64_t sharedBytes, uint32_t taddr,
+                                     uint64_t desc, std::string &error) {
+  wgmma::Descriptor source;
+  if (!decodeShared(desc, source, error))
+    return false;
+  unsigned lane = taddr >> 16, column = taddr & 0xffff;
+  if (lane != 0 || !tmem.allocated(taddr, 4)) {
+    error = "tcgen05.cp 32x128b.warpx4 outside the allocated tensor memory "
+            "(or not at lane 0)";
     return false;
   }
-  wgmma::Descriptor a, b;
-  if (!decodeShared(aDesc, a, error) || !decodeShared(bDesc, b, error))
-    return false;
-  mma::Type type = id.aType ? mma::Type::BF16 : mma::Type::F16;
-  // A transposed operand is MN-major: the same canonical layouts as
-  // wgmma's with imm-trans 1.
-  auto element = [&](const wgmma::Descriptor &desc, bool mnMajor, unsigned row,
-                     unsigned k, double &value) {
-    uint64_t at = mnMajor ? wgmma::mnMajorOffset(desc, 2, row, k)
-                          : wgmma::kMajorOffset(desc, 2, row, k);
-    if (at + 2 > sharedBytes) {
-      error = "tcgen05.mma operand outside shared memory";
-      return false;
-    }
-    uint16_t bits;
-    memcpy(&bits, shared + at, 2);
-    value = mma::decodeElement(type, bits);
-    return true;
-  };
-  double sign = (id.negateA ? -1 : 1) * (id.negateB ? -1 : 1);
-  unsigned column = d & 0xffff;
-  for (unsigned row = 0; row < id.m; ++row)
-    for (unsigned n = 0; n < id.n; ++n) {
-      double sum = 0;
-      for (unsigned k = 0; k < 16; ++k) {
-        double x, y;
-        if (!element(a, id.transposeA, row, k, x) ||
-            !element(b, id.transposeB, n, k, y))
+  for (unsigned row = 0; row < 32; ++row)
+    for (unsigned c = 0; c < 4; ++c) {
+      uint32_t word = 0;
+      for (unsigned j = 0; j < 4; ++j) {
+        uint64_t at = wgmma::kMajorOffset(source, 1, row, 4 * c + j);
+        if (at >= sharedBytes) {
+          error = "tcgen05.cp source outside shared memory";
           return false;
-        sum += x * y;
+        }
+        word |= uint32_t(shared[at]) << (8 * j);
       }
-      uint32_t &word = tmem.at(row, column + n);
-      float old;
-      memcpy(&old, &word, 4);
-      float result = static_cast<float>(sign * sum + (accumulate ? old : 0));
-      memcpy(&word, &result, 4);
+      for (unsigned quadrant = 0; quadrant < 4; ++quadrant)
+        tmem.at(32 * quadrant + row, column + c) = word;
     }
   return true;
+}
+
+namespace {
+
+/// The ue8m0 scale of row (or column) `index` from the scale words at
+/// `address`: byte `id` of lane index % 32, column + index / 32, which all
+/// four quadrants must hold alike.
+bool scaleFactor(TensorMemory &tmem, uint32_t address, unsigned index,
+                 unsigned id, double &scale, std::string &error) {
+  unsigned column = (address & 0xffff) + index / 32;
+  if ((address >> 16) != 0 || !tmem.allocated(column, 1)) {
+    error = "tcgen05.mma block_scale scales outside the allocated tensor "
+            "memory (or not at lane 0)";
+    return false;
+  }
+  uint32_t word = tmem.at(index % 32, column);
+  for (unsigned quadrant = 1; quadrant < 4; ++quadrant)
+    if (tmem.at(32 * quadrant + index % 32, column) != word) {
+      error = "tcgen05.mma block_scale: the scale factors in tensor-memory "
+              "column " +
+              std::to_string(column) +
+              " are not duplicated to all four 32-lane partitions";
+      return false;
+    }
+  scale = sim::mma::decodeUe8m0(uint8_t(word >> (8 * id)));
+  return true;
+}
+
+} // namespace
+
+bool sim::tcgen05::mmaBlockScaled(
+    TensorMemory &tmem, const unsigned char *shared, uint64_t sharedBytes,
+    uint32_t d, uint64_t aDesc, uint64_t bDesc, uint32_t idesc, uint32_t scaleA,
+    uint32_t scaleB, bool accumulate, std::string &error) {
+  BlockScaledDescriptor id = decodeBlockScaledInstr(idesc);
+  if (id.sparse || id.kSize || !id.ue8m0 || id.aType > 1 || id.bType > 1 ||
+      id.m != 128 || id.n < 8 || id.n > 256) {
+    error = "tcgen05.mma kind::mxf8f6f4.block_scale form not simulated "
+            "(sparse, ue4m3 scales, types other than e4m3/e5m2, M other than "
+            "128 or a bad N)";
+    return false;
+  }
+  std::vector<double> rowScale(id.m), columnScale(id.n);
+  for (unsigned m = 0; m < id.m; ++m)
+    if (!scaleFactor(tmem, scaleA, m, id.scaleAId, rowScale[m], error))
+      return false;
+  for (unsigned n = 0; n < id.n; ++n)
+    if (!scaleFactor(tmem, scaleB, n, id.scaleBId, columnScale[n], error))
+      return false;
+  MmaForm form = formOf(id, 32, 1);
+  // Powers of two: scaling the exact sum equals scaling each product.
+  return multiplyInto(
+      tmem, shared, sharedBytes, d, aDesc, bDesc, form,
+      [&](bool isB, uint32_t bits) {
+        bool e5m2 = isB ? id.bType : id.aType;
+        return double(
+            mma::decodeElement(e5m2 ? mma::Type::E5M2 : mma::Type::E4M3, bits));
+      },
+      [&](unsigned row, unsigned n) { return rowScale[row] * columnScale[n]; },
+      accumulate, error);
 }

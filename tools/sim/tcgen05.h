@@ -63,6 +63,42 @@ bool mmaF16(TensorMemory &tmem, const unsigned char *shared,
             uint64_t sharedBytes, uint32_t d, uint64_t aDesc, uint64_t bDesc,
             uint32_t idesc, bool accumulate, std::string &error);
 
+/// The 32-bit instruction descriptor of the block-scaled kinds (mxf8f6f4,
+/// mxf4, mxf4nvf4): no D type; the scale factor ids select the byte
+/// (1X) of each tensor-memory word that holds the scales.
+struct BlockScaledDescriptor {
+  unsigned aType = 0, bType = 0; // e4m3 0, e5m2 1, e2m3 3, e3m2 4, e2m1 5
+  unsigned scaleAId = 0, scaleBId = 0;
+  bool ue8m0 = false; // scale type: bit 23 (1 ue8m0, 0 ue4m3)
+  bool negateA = false, negateB = false, transposeA = false, transposeB = false,
+       sparse = false, kSize = false;
+  unsigned n = 0, m = 0;
+};
+BlockScaledDescriptor decodeBlockScaledInstr(uint32_t bits);
+
+/// tcgen05.cp.cta_group::1.32x128b.warpx4 [taddr], sdesc: 32 rows of 16
+/// bytes, read from shared memory as the rows of a K-major operand of
+/// 1-byte elements through `desc` (no swizzle: 8-row core matrices SBO
+/// apart), written to lanes taddr.lane + r of each of the four 32-lane
+/// quadrants, columns taddr.column .. + 3 (byte 4 c + j of a row to byte j
+/// of column c). False with `error` outside shared or allocated memory.
+bool copy32x128bWarpx4(TensorMemory &tmem, const unsigned char *shared,
+                       uint64_t sharedBytes, uint32_t taddr, uint64_t desc,
+                       std::string &error);
+
+/// tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale (scale_vec::1X,
+/// A and B e4m3/e5m2 from shared memory, ue8m0 scales, f32 D, M 128, K 32):
+/// D = (A * SA) (B * SB) (+ D when `accumulate`). Row m of A is scaled by
+/// byte scaleAId of the word at lane m % 32, column scaleA.column + m / 32;
+/// column n of B by byte scaleBId at lane n % 32, column scaleB.column +
+/// n / 32. The scales must be the same in all four 32-lane quadrants
+/// (the ISA requires them duplicated); false with `error` where they are
+/// not, for a form not simulated, or outside shared or allocated memory.
+bool mmaBlockScaled(TensorMemory &tmem, const unsigned char *shared,
+                    uint64_t sharedBytes, uint32_t d, uint64_t aDesc,
+                    uint64_t bDesc, uint32_t idesc, uint32_t scaleA,
+                    uint32_t scaleB, bool accumulate, std::string &error);
+
 /// The poison of unwritten tensor memory (a quiet f32 NaN).
 constexpr uint32_t kPoison = 0x7fc17fc1u;
 

@@ -51,14 +51,49 @@ void populateWarpgroupDotPatterns(TileTypeConverter &converter,
                                   LoweringState &state);
 
 /// warpgroup_dot on tcgen05.mma (Tcgen05.cpp, sm_100a family): replaces
-/// `op` with D = A B + C (A B alone where `useC` is false).
-mlir::LogicalResult lowerTcgen05Dot(nv_tileaa::WarpgroupDotOp op,
-                                    mlir::Value aBuffer, mlir::Value aSlot,
-                                    mlir::Value bBuffer, mlir::Value bSlot,
-                                    mlir::Value c, mlir::Value useC,
-                                    mlir::ConversionPatternRewriter &rewriter,
-                                    const TileTypeConverter &tiles,
-                                    LoweringState &state);
+/// `op` with D = A B + C (A B alone where `useC` is false); with `scales`
+/// (A's and B's, converted) the block-scaled kind::mxf8f6f4.
+mlir::LogicalResult
+lowerTcgen05Dot(nv_tileaa::WarpgroupDotOp op, mlir::Value aBuffer,
+                mlir::Value aSlot, mlir::Value bBuffer, mlir::Value bSlot,
+                mlir::Value c, mlir::Value useC, mlir::ValueRange scales,
+                mlir::ConversionPatternRewriter &rewriter,
+                const TileTypeConverter &tiles, LoweringState &state);
+
+/// The tensor-memory address (ptr addrspace(6)) `taddr` + `offset` (lane
+/// in bits 31..16, column in 15..0; `taddr` an i32).
+mlir::Value tensorAddress(mlir::ImplicitLocOpBuilder &b, mlir::Value taddr,
+                          int64_t offset = 0);
+
+/// Where a block-scaled tcgen05 dot of N columns and K = 32 steps keeps
+/// its scales (Tcgen05Scales.cpp): in tensor memory after the accumulator's
+/// N columns, 4 columns of A's and 4 per 128 columns of B's per group of 4
+/// steps (one byte per step); in shared memory, 512-byte blocks that
+/// tcgen05.cp.32x128b.warpx4 copies.
+struct Tcgen05ScalePlan {
+  int64_t steps = 0, groups = 0, bChunks = 0;
+  int64_t aColumn = 0, bColumn = 0, columns = 0, sharedBytes = 0;
+  static Tcgen05ScalePlan get(int64_t n, int64_t k);
+  /// Tensor-memory columns of the scales of `step`, and its scale id.
+  int64_t aColumnOf(int64_t step) const { return aColumn + 4 * (step / 4); }
+  int64_t bColumnOf(int64_t step) const {
+    return bColumn + 4 * bChunks * (step / 4);
+  }
+  static unsigned scaleId(int64_t step) { return unsigned(step % 4); }
+};
+
+/// Every thread stores the scale elements it holds into the copy blocks at
+/// `region` (a shared pointer of plan.sharedBytes bytes).
+void storeTcgen05Scales(mlir::ImplicitLocOpBuilder &b,
+                        const Tcgen05ScalePlan &plan, mlir::Value region,
+                        mlir::Value aScales, mlir::RankedTensorType aType,
+                        mlir::Value bScales, mlir::RankedTensorType bType);
+
+/// tcgen05.cp.32x128b.warpx4 of every block at `region` into its columns
+/// of the allocation at `taddr` (i32); issued by one thread.
+void copyTcgen05Scales(mlir::ImplicitLocOpBuilder &b,
+                       const Tcgen05ScalePlan &plan, mlir::Value region,
+                       mlir::Value taddr);
 
 /// The descriptor fields of a warpgroup_dot's slots (A K-major, B
 /// N-major), or an error at `op` when one holds no canonical layout.

@@ -2,7 +2,9 @@
 //
 // A warpgroup_dot whose accumulator has tensor memory's layout (a blocked
 // layout of one row per thread, warps [4, W]) runs synchronously on
-// tcgen05.mma cta_group::1 kind::f16, M = 128:
+// tcgen05.mma cta_group::1 kind::f16, M = 128 (with scale tiles:
+// kind::mxf8f6f4.block_scale, the scales copied into tensor memory first;
+// Tcgen05Scales.cpp):
 //
 //   barrier; warp 0 allocates the columns (tcgen05.alloc into scratch),
 //   thread 0 initializes an mbarrier; fence, barrier, fence;
@@ -36,7 +38,8 @@ using layout::InDim;
 
 namespace {
 
-constexpr int64_t kTcgen05M = 128, kTcgen05K = 16;
+constexpr int64_t kTcgen05M = 128, kTcgen05K = 16,
+                  kScaleBlockK = nv::DotScaledOp::kScaleBlock;
 
 /// The 32-bit instruction descriptor of kind::f16 with an f32 D, A K-major
 /// and B N-major (transpose B), M 128 and `n` columns.
@@ -44,6 +47,16 @@ uint32_t instructionDescriptor(Type element, int64_t n) {
   uint32_t type = element.isBF16() ? 1 : 0;
   return 1u << 4 | type << 7 | type << 10 | 1u << 16 | uint32_t(n >> 3) << 17 |
          uint32_t(kTcgen05M >> 4) << 24;
+}
+
+/// The instruction descriptor of kind::mxf8f6f4.block_scale (its own
+/// table: no D type; B's scale id at 4..5, ue8m0 scales at 23, A's scale
+/// id at 29..30) for A e4m3/e5m2 K-major, B N-major, M 128.
+uint32_t blockScaledDescriptor(Type a, Type b, int64_t n, unsigned id) {
+  auto code = [](Type type) { return isa<Float8E5M2Type>(type) ? 1u : 0u; };
+  return id << 4 | code(a) << 7 | code(b) << 10 | 1u << 16 |
+         uint32_t(n >> 3) << 17 | 1u << 23 | uint32_t(kTcgen05M >> 4) << 24 |
+         id << 29;
 }
 
 /// Whether `acc` is tensor memory's layout: lane l of warp w holds row
@@ -71,39 +84,28 @@ void fence(ImplicitLocOpBuilder &b, NVVM::Tcgen05FenceKind kind) {
   NVVM::Tcgen05FenceOp::create(b, kind);
 }
 
-/// The tensor-memory address (ptr addrspace(6)) `taddr` + `offset` (lane
-/// in bits 31..16, column in 15..0).
-Value tensorAddress(ImplicitLocOpBuilder &b, Value taddr, int64_t offset = 0) {
-  Value sum =
-      offset ? LLVM::AddOp::create(b, taddr, i32Constant(b, b.getLoc(), offset))
-                   .getResult()
-             : taddr;
-  return LLVM::IntToPtrOp::create(
-      b, LLVM::LLVMPointerType::get(b.getContext(), 6), sum);
-}
-
-/// This thread's row of D: tcgen05.ld 32x32b in power-of-two pieces of at
-/// most 128 columns from `address` (i32), then the wait.
-SmallVector<Value> loadRow(ImplicitLocOpBuilder &b, Value address,
-                           int64_t columns) {
-  SmallVector<Value> row;
+/// This thread's row of D from `address` (i32), handed to `consume`
+/// column by column: tcgen05.ld 32x32b in power-of-two pieces of at most
+/// 32 columns, each followed by its wait, so that only one piece is live
+/// beside the accumulator's registers.
+void loadRow(ImplicitLocOpBuilder &b, Value address, int64_t columns,
+             llvm::function_ref<void(int64_t, Value)> consume) {
   for (int64_t done = 0; done < columns;) {
     int64_t piece =
-        std::min<int64_t>(128, llvm::bit_floor(uint64_t(columns - done)));
+        std::min<int64_t>(32, llvm::bit_floor(uint64_t(columns - done)));
     auto vector = VectorType::get({piece}, b.getI32Type());
     Value at = tensorAddress(b, address, done);
     Value words = NVVM::Tcgen05LdOp::create(
         b, vector, /*pack=*/false, NVVM::Tcgen05LdStShape::SHAPE_32X32B, at,
         Value());
+    NVVM::Tcgen05WaitOp::create(b, NVVM::Tcgen05WaitKind::LOAD);
     for (int64_t i = 0; i < piece; ++i)
-      row.push_back(LLVM::BitcastOp::create(
-          b, b.getF32Type(),
-          LLVM::ExtractElementOp::create(b, words,
-                                         i32Constant(b, b.getLoc(), i))));
+      consume(done + i, LLVM::BitcastOp::create(
+                            b, b.getF32Type(),
+                            LLVM::ExtractElementOp::create(
+                                b, words, i32Constant(b, b.getLoc(), i))));
     done += piece;
   }
-  NVVM::Tcgen05WaitOp::create(b, NVVM::Tcgen05WaitKind::LOAD);
-  return row;
 }
 
 /// Tensor memory and the mbarrier of one warpgroup_dot, set up by
@@ -113,13 +115,12 @@ struct TensorMemory {
 };
 
 /// Warp 0 allocates `n` columns (rounded up to a power of two of at least
-/// 32; the address goes to scratch), thread 0 initializes the mbarrier;
+/// 32; the address goes to `scratch`), thread 0 initializes the mbarrier;
 /// then every thread reads the address.
-TensorMemory allocate(ImplicitLocOpBuilder &b, LoweringState &state,
-                      int64_t n) {
+TensorMemory allocate(ImplicitLocOpBuilder &b, Value scratch, int64_t n) {
   Location loc = b.getLoc();
   TensorMemory tm;
-  tm.scratch = state.scratch.getBuffer(b, loc, 16);
+  tm.scratch = scratch;
   tm.barrier = LLVM::GEPOp::create(b, tm.scratch.getType(), b.getI8Type(),
                                    tm.scratch, ArrayRef<LLVM::GEPArg>{8});
   tm.warpZero = LLVM::ICmpOp::create(b, LLVM::ICmpPredicate::eq,
@@ -142,26 +143,75 @@ TensorMemory allocate(ImplicitLocOpBuilder &b, LoweringState &state,
   return tm;
 }
 
-/// Thread 0 issues one MMA per K step of 16 (D = A B: the first one
-/// ignores D) and commits them to the mbarrier; every thread waits.
+/// The operands of the MMAs of one warpgroup_dot.
+struct MmaOperands {
+  const layout::WgmmaOperandPlan &a, &b;
+  Value aBase, bBase;
+  int64_t k;
+  Type aElement, bElement;
+  int64_t n;
+  /// Block-scaled: the scales' plan and shared copy blocks.
+  const Tcgen05ScalePlan *scales = nullptr;
+  Value scaleRegion;
+};
+
+/// The shared-memory descriptors of A's and B's K step at `k0`.
+std::pair<Value, Value> descriptorsAt(ImplicitLocOpBuilder &b,
+                                      const MmaOperands &ops, int64_t k0) {
+  return {matrixDescriptor(b, ops.a, ops.aBase, ops.a.byteOffset(0, k0), true),
+          matrixDescriptor(b, ops.b, ops.bBase, ops.b.byteOffset(k0, 0), true)};
+}
+
+/// kind::f16: one m128nNk16 per K step of 16 (the first ignores D).
+void issueF16(ImplicitLocOpBuilder &b, const MmaOperands &ops, Value d) {
+  Value idesc = i32Constant(
+      b, b.getLoc(), int64_t(instructionDescriptor(ops.aElement, ops.n)));
+  for (int64_t k0 = 0; k0 < ops.k; k0 += kTcgen05K) {
+    auto [descA, descB] = descriptorsAt(b, ops, k0);
+    Value accumulate =
+        LLVM::ConstantOp::create(b, b.getI1Type(), b.getBoolAttr(k0 != 0));
+    NVVM::Tcgen05MMAOp::create(
+        b, NVVM::Tcgen05MMAKind::F16, NVVM::CTAGroupKind::CTA_1,
+        NVVM::Tcgen05MMACollectorOp::DISCARD, /*aShift=*/false, d, descA, descB,
+        idesc, accumulate, Value(), Value());
+  }
+}
+
+/// kind::mxf8f6f4.block_scale: the scale copies, then one m128nNk32 per K
+/// step of 32 (one scale block), reading its step's scale columns and byte.
+void issueBlockScaled(ImplicitLocOpBuilder &b, const MmaOperands &ops,
+                      Value taddr) {
+  const Tcgen05ScalePlan &plan = *ops.scales;
+  copyTcgen05Scales(b, plan, ops.scaleRegion, taddr);
+  Value d = tensorAddress(b, taddr);
+  for (int64_t step = 0; step < plan.steps; ++step) {
+    int64_t k0 = step * kScaleBlockK;
+    unsigned id = Tcgen05ScalePlan::scaleId(step);
+    Value idesc = i32Constant(
+        b, b.getLoc(),
+        int64_t(blockScaledDescriptor(ops.aElement, ops.bElement, ops.n, id)));
+    auto [descA, descB] = descriptorsAt(b, ops, k0);
+    Value accumulate =
+        LLVM::ConstantOp::create(b, b.getI1Type(), b.getBoolAttr(step != 0));
+    NVVM::Tcgen05MMABlockScaleOp::create(
+        b, NVVM::MMABlockScaleKind::MXF8F6F4, NVVM::CTAGroupKind::CTA_1,
+        NVVM::Tcgen05MMABlockScale::DEFAULT,
+        NVVM::Tcgen05MMACollectorOp::DISCARD, d, descA, descB, idesc,
+        accumulate, tensorAddress(b, taddr, plan.aColumnOf(step)),
+        tensorAddress(b, taddr, plan.bColumnOf(step)));
+  }
+}
+
+/// Thread 0 issues the MMAs (and the scale copies) and commits them to the
+/// mbarrier; every thread waits.
 void multiply(ImplicitLocOpBuilder &b, const TensorMemory &tm,
-              const layout::WgmmaOperandPlan &a,
-              const layout::WgmmaOperandPlan &bPlan, Value aBase, Value bBase,
-              int64_t k, Value idesc) {
+              const MmaOperands &ops) {
   Location loc = b.getLoc();
   onThreads(b, tm.threadZero, [&](ImplicitLocOpBuilder &ib) {
-    Value d = tensorAddress(ib, tm.taddr);
-    for (int64_t k0 = 0; k0 < k; k0 += kTcgen05K) {
-      Value descA = matrixDescriptor(ib, a, aBase, a.byteOffset(0, k0), true);
-      Value descB =
-          matrixDescriptor(ib, bPlan, bBase, bPlan.byteOffset(k0, 0), true);
-      Value accumulate =
-          LLVM::ConstantOp::create(ib, ib.getI1Type(), ib.getBoolAttr(k0 != 0));
-      NVVM::Tcgen05MMAOp::create(
-          ib, NVVM::Tcgen05MMAKind::F16, NVVM::CTAGroupKind::CTA_1,
-          NVVM::Tcgen05MMACollectorOp::DISCARD, /*aShift=*/false, d, descA,
-          descB, idesc, accumulate, Value(), Value());
-    }
+    if (ops.scales)
+      issueBlockScaled(ib, ops, tm.taddr);
+    else
+      issueF16(ib, ops, tensorAddress(ib, tm.taddr));
     NVVM::Tcgen05CommitOp::create(ib, tm.barrier, Value());
   });
   NVVM::MBarrierTryWaitParityOp::create(b, tm.barrier, i32Constant(b, loc, 0),
@@ -171,8 +221,9 @@ void multiply(ImplicitLocOpBuilder &b, const TensorMemory &tm,
 
 /// This thread's part of D: tensor-memory lane 32 (w % 4) + lane, the
 /// columns of its warpgroup w / 4.
-SmallVector<Value> loadProduct(ImplicitLocOpBuilder &b, const TensorMemory &tm,
-                               int64_t columns) {
+void loadProduct(ImplicitLocOpBuilder &b, const TensorMemory &tm,
+                 int64_t columns,
+                 llvm::function_ref<void(int64_t, Value)> consume) {
   Location loc = b.getLoc();
   Value warp = getWarpId(b, loc);
   Value quadrant = LLVM::URemOp::create(b, warp, i32Constant(b, loc, 4));
@@ -184,7 +235,7 @@ SmallVector<Value> loadProduct(ImplicitLocOpBuilder &b, const TensorMemory &tm,
       LLVM::MulOp::create(b, group, i32Constant(b, loc, columns));
   Value address = LLVM::AddOp::create(
       b, tm.taddr, LLVM::AddOp::create(b, rowOffset, columnOffset));
-  return loadRow(b, address, columns);
+  loadRow(b, address, columns, consume);
 }
 
 /// After every thread's loads: warp 0 frees the columns, thread 0
@@ -200,11 +251,70 @@ void release(ImplicitLocOpBuilder &b, const TensorMemory &tm) {
   });
 }
 
+/// The register of each accumulator column this thread holds (row 0 of
+/// its part), or an error when the accumulator is not tensor memory's
+/// layout.
+FailureOr<SmallVector<unsigned>> accumulatorColumns(nv::WarpgroupDotOp op,
+                                                    RankedTensorType accType) {
+  int64_t n = accType.getDimSize(1);
+  unsigned warpgroups =
+      cast<nv::BlockedEncodingAttr>(accType.getEncoding()).getWarpsPerCTA()[1];
+  layout::LinearLayout acc = getLayout(accType);
+  if (accType.getDimSize(0) != kTcgen05M ||
+      !hasTensorMemoryThreads(acc, n, warpgroups))
+    return op.emitOpError("accumulator layout is not tensor memory's: ")
+           << acc.str();
+  SmallVector<unsigned> columnRegisters;
+  for (int64_t j = 0; j < n / warpgroups; ++j) {
+    std::optional<unsigned> reg = acc.findRegister({0, j});
+    if (!reg)
+      return op.emitOpError("no accumulator register holds (0, ") << j << ")";
+    columnRegisters.push_back(*reg);
+  }
+  return columnRegisters;
+}
+
+/// fence.proxy.async.shared::cta: this thread's stores into shared memory
+/// before it are visible to the async proxy (tcgen05.mma, tcgen05.cp)
+/// after the next barrier.
+void proxyFence(ImplicitLocOpBuilder &b) {
+  MLIRContext *context = b.getContext();
+  NVVM::FenceProxyOp::create(
+      b, NVVM::ProxyKindAttr::get(context, NVVM::ProxyKind::async_shared),
+      NVVM::SharedSpaceAttr::get(context, NVVM::SharedSpace::shared_cta));
+}
+
+/// Every thread stores the scales it holds into the copy blocks after the
+/// first 128 bytes of `scratch` and fences them (allocate's barrier then
+/// orders them before thread 0's tcgen05.cp); returns the blocks' address.
+Value stageScales(ImplicitLocOpBuilder &b, nv::WarpgroupDotOp op,
+                  const Tcgen05ScalePlan &plan, Value scratch,
+                  ValueRange scales) {
+  Value region = LLVM::GEPOp::create(b, scratch.getType(), b.getI8Type(),
+                                     scratch, ArrayRef<LLVM::GEPArg>{128});
+  storeTcgen05Scales(b, plan, region, scales[0],
+                     cast<RankedTensorType>(op.getScales()[0].getType()),
+                     scales[1],
+                     cast<RankedTensorType>(op.getScales()[1].getType()));
+  proxyFence(b);
+  return region;
+}
+
 } // namespace
+
+Value lowering::tensorAddress(ImplicitLocOpBuilder &b, Value taddr,
+                              int64_t offset) {
+  Value sum =
+      offset ? LLVM::AddOp::create(b, taddr, i32Constant(b, b.getLoc(), offset))
+                   .getResult()
+             : taddr;
+  return LLVM::IntToPtrOp::create(
+      b, LLVM::LLVMPointerType::get(b.getContext(), 6), sum);
+}
 
 LogicalResult lowering::lowerTcgen05Dot(nv::WarpgroupDotOp op, Value aBuffer,
                                         Value aSlot, Value bBuffer, Value bSlot,
-                                        Value c, Value useC,
+                                        Value c, Value useC, ValueRange scales,
                                         ConversionPatternRewriter &rewriter,
                                         const TileTypeConverter &tiles,
                                         LoweringState &state) {
@@ -219,46 +329,58 @@ LogicalResult lowering::lowerTcgen05Dot(nv::WarpgroupDotOp op, Value aBuffer,
     return failure();
   auto accType = cast<RankedTensorType>(op.getType());
   int64_t n = accType.getDimSize(1);
-  unsigned warpgroups =
-      cast<nv::BlockedEncodingAttr>(accType.getEncoding()).getWarpsPerCTA()[1];
-  int64_t columns = n / warpgroups;
-  layout::LinearLayout acc = getLayout(accType);
-  if (accType.getDimSize(0) != kTcgen05M ||
-      !hasTensorMemoryThreads(acc, n, warpgroups))
-    return op.emitOpError("accumulator layout is not tensor memory's: ")
-           << acc.str();
-  SmallVector<unsigned> columnRegisters;
-  for (int64_t j = 0; j < columns; ++j) {
-    std::optional<unsigned> reg = acc.findRegister({0, j});
-    if (!reg)
-      return op.emitOpError("no accumulator register holds (0, ") << j << ")";
-    columnRegisters.push_back(*reg);
+  FailureOr<SmallVector<unsigned>> columnRegisters =
+      accumulatorColumns(op, accType);
+  if (failed(columnRegisters))
+    return failure();
+
+  int64_t k = aType.getTileShape()[1];
+  std::optional<Tcgen05ScalePlan> scalePlan;
+  int64_t allocated = n;
+  if (!scales.empty()) {
+    scalePlan = Tcgen05ScalePlan::get(n, k);
+    allocated = scalePlan->columns;
   }
+  if (llvm::PowerOf2Ceil(allocated) > 512)
+    return op.emitOpError() << "needs " << allocated
+                            << " tensor-memory columns (the accumulator's " << n
+                            << " and the block scales' for K = " << k
+                            << "), more than the 512 a CTA has";
 
   ImplicitLocOpBuilder b(op.getLoc(), rewriter);
-  MLIRContext *context = rewriter.getContext();
   Type stored = tiles.convertElementType(aType.getElementType());
   Value aBase = sharedSlotBase(b, aBuffer, aSlot, aType, stored);
   Value bBase = sharedSlotBase(b, bBuffer, bSlot, op.getB().getType(), stored);
   if (op.getProxyFence())
-    NVVM::FenceProxyOp::create(
-        b, NVVM::ProxyKindAttr::get(context, NVVM::ProxyKind::async_shared),
-        NVVM::SharedSpaceAttr::get(context, NVVM::SharedSpace::shared_cta));
+    proxyFence(b);
   // The slots are written and nobody uses the scratch any more (a barrier
   // the barrier analysis keeps: it does not see tcgen05.alloc's write).
   NVVM::Barrier0Op::create(b);
-  TensorMemory tm = allocate(b, state, n);
-  Value idesc = i32Constant(
-      b, b.getLoc(), int64_t(instructionDescriptor(aType.getElementType(), n)));
-  multiply(b, tm, plans->first, plans->second, aBase, bBase,
-           aType.getTileShape()[1], idesc);
-  SmallVector<Value> product = loadProduct(b, tm, columns);
+  // tcgen05.alloc's address and the mbarrier, then the scales' copy blocks.
+  Value scratch = state.scratch.getBuffer(
+      b, b.getLoc(), 128 + (scalePlan ? scalePlan->sharedBytes : 0));
+  Value scaleRegion;
+  if (scalePlan)
+    scaleRegion = stageScales(b, op, *scalePlan, scratch, scales);
+  TensorMemory tm = allocate(b, scratch, allocated);
+  MmaOperands operands{plans->first,
+                       plans->second,
+                       aBase,
+                       bBase,
+                       k,
+                       aType.getElementType(),
+                       op.getB().getType().getElementType(),
+                       n,
+                       scalePlan ? &*scalePlan : nullptr,
+                       scaleRegion};
+  multiply(b, tm, operands);
   SmallVector<Value> registers = unpackTile(b, b.getLoc(), c);
-  for (auto [j, reg] : llvm::enumerate(columnRegisters)) {
-    Value sum = LLVM::FAddOp::create(b, registers[reg], product[j]);
+  loadProduct(b, tm, columnRegisters->size(), [&](int64_t j, Value product) {
+    unsigned reg = (*columnRegisters)[j];
+    Value sum = LLVM::FAddOp::create(b, registers[reg], product);
     registers[reg] =
-        useC ? Value(LLVM::SelectOp::create(b, useC, sum, product[j])) : sum;
-  }
+        useC ? Value(LLVM::SelectOp::create(b, useC, sum, product)) : sum;
+  });
   release(b, tm);
   rewriter.replaceOp(
       op, packTile(b, b.getLoc(), tiles.convertType(accType), registers));

@@ -182,7 +182,8 @@ LogicalResult WarpgroupDotLowering::matchAndRewrite(
   if (isa<nv::BlockedEncodingAttr>(op.getType().getEncoding()))
     return lowerTcgen05Dot(op, adaptor.getA(), adaptor.getSlotA(),
                            adaptor.getB(), adaptor.getSlotB(), adaptor.getC(),
-                           adaptor.getUseC(), rewriter, tiles, state);
+                           adaptor.getUseC(), adaptor.getScales(), rewriter,
+                           tiles, state);
   if (!targetspec::targetSupports(state.target, targetspec::InstrFamily::Wgmma))
     return op.emitOpError() << "needs wgmma, which " << state.target.name()
                             << " lacks (sm_90a only)";

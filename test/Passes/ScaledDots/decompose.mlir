@@ -1,5 +1,6 @@
 // tileaa-decompose-scaled-dots: where the target has no block-scaled
-// mma.sync (or the tile is smaller than one m16n8k32), dot_scaled becomes
+// instruction (or the tile is smaller than one m16n8k32; the tcgen05
+// targets: tcgen05.mlir), dot_scaled becomes
 // a bf16 dot of the scaled operands: each FP8 operand widened to f32, its
 // scales turned into 2^(e - 127) (the f32 exponent field is e itself; e = 0
 // is the subnormal 2^-127, e = 255 NaN), repeated over their 32 K elements
@@ -25,7 +26,7 @@
 // CHECK: nv_tileaa.broadcast %{{.*}} : tensor<2x1x32xf32> -> tensor<2x32x32xf32>
 // CHECK: nv_tileaa.view %{{.*}} : tensor<2x32x32xf32> -> tensor<64x32xf32>
 // CHECK: %[[B16:.*]] = nv_tileaa.fp_to_fp %{{.*}} {rounding_mode = #nv_tileaa.rounding<rn>} : tensor<64x32xf32> -> tensor<64x32xbf16>
-// CHECK: nv_tileaa.dot %[[A16]], %[[B16]], %{{.*}} {nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: sm_90a has no block-scaled mma.sync (sm_120a, sm_120f, sm_121a or sm_121f)"} : tensor<64x64xbf16>, tensor<64x32xbf16>, tensor<64x32xf32> -> tensor<64x32xf32>
+// CHECK: nv_tileaa.dot %[[A16]], %[[B16]], %{{.*}} {nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: sm_90a has no block-scaled mma.sync (sm_120a, sm_120f, sm_121a or sm_121f) and no tcgen05.mma (sm_100a/f, sm_103a/f, sm_110a/f)"} : tensor<64x64xbf16>, tensor<64x32xbf16>, tensor<64x32xf32> -> tensor<64x32xf32>
 module attributes {nv_tileaa.target_spec = "sm_90a"} {
   nv_tileaa.func @hopper(%a: tensor<64x64xf8E4M3FN>, %sa: tensor<64x2xf8E8M0FNU>, %b: tensor<64x32xf8E5M2>, %sb: tensor<2x32xf8E8M0FNU>, %c: tensor<64x32xf32>) -> tensor<64x32xf32> {
     %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c : tensor<64x64xf8E4M3FN> scale tensor<64x2xf8E8M0FNU>, tensor<64x32xf8E5M2> scale tensor<2x32xf8E8M0FNU>, tensor<64x32xf32> -> tensor<64x32xf32>
@@ -62,7 +63,7 @@ module attributes {nv_tileaa.target_spec = "sm_121a"} {
 
 // Base sm_120 (no "a"/"f") has no block-scaled mma.sync either.
 // CHECK-LABEL: nv_tileaa.func @base_sm120
-// CHECK: nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: sm_120 has no block-scaled mma.sync (sm_120a, sm_120f, sm_121a or sm_121f)"
+// CHECK: nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: sm_120 has no block-scaled mma.sync (sm_120a, sm_120f, sm_121a or sm_121f) and no tcgen05.mma (sm_100a/f, sm_103a/f, sm_110a/f)"
 module attributes {nv_tileaa.target_spec = "sm_120"} {
   nv_tileaa.func @base_sm120(%a: tensor<16x32xf8E4M3FN>, %sa: tensor<16x1xf8E8M0FNU>, %b: tensor<32x8xf8E4M3FN>, %sb: tensor<1x8xf8E8M0FNU>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
     %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c : tensor<16x32xf8E4M3FN> scale tensor<16x1xf8E8M0FNU>, tensor<32x8xf8E4M3FN> scale tensor<1x8xf8E8M0FNU>, tensor<16x8xf32> -> tensor<16x8xf32>

@@ -3,7 +3,10 @@ for one target, checked with its spec (examples/gpu/specs.py), and proof
 that the check sees the scales: the same output compared with the
 references of perturbed scales must fail.
 
-    mxfp8_cases.py BIN WORK TARGET
+    mxfp8_cases.py BIN WORK TARGET [SPEC]
+
+SPEC is matmul_mxfp8 (the default) or matmul_mxfp8_tcgen05 (the same
+contract with 128 x 128 tiles).
 
 Runs the spec's "sim" sizes (one PASS/FAIL line each). Then, on the first
 size (K = 80: three scale blocks, the last one partial), the output is
@@ -75,16 +78,17 @@ def mutants(size, inputs):
 
 def main():
     bin_dir, work, target = sys.argv[1:4]
+    name = sys.argv[4] if len(sys.argv) > 4 else "matmul_mxfp8"
     os.makedirs(work, exist_ok=True)
-    spec = specs.BY_NAME["matmul_mxfp8"]
+    spec = specs.BY_NAME[name]
     toolchain = simlib.Toolchain(work, bin_dir=bin_dir)
     toolchain.runtime()
     try:
         kernel = toolchain.build(os.path.join(REPO, "examples", spec.mlir),
-                                 name=f"matmul_mxfp8_{target}",
+                                 name=f"{name}_{target}",
                                  target=target)
     except simlib.SimError as e:
-        print(f"FAIL: matmul_mxfp8 {target}: build failed: {e}")
+        print(f"FAIL: {name} {target}: build failed: {e}")
         return 1
     status, first = 0, None
     for size in spec.sizes["sim"]:
@@ -95,7 +99,7 @@ def main():
         results = specs.compare(spec, size, inputs, outputs)
         ok = all(r.passed for r in results)
         status |= not ok
-        print(f"{'PASS' if ok else 'FAIL'}: matmul_mxfp8 {target} "
+        print(f"{'PASS' if ok else 'FAIL'}: {name} {target} "
               f"{specs.describe(size)}")
         for r in results:
             for message in r.messages:

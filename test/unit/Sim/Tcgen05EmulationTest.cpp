@@ -6,7 +6,12 @@
 // negate 13/14, transpose 15/16, N >> 3 at 17, M >> 4 at 24), the
 // shared-memory descriptor (0b001 at bits 46..48, swizzle codes at 61..63)
 // and kind::f16 with M 128: row r of D in tensor-memory lane r, column n at
-// the D address's column + n.
+// the D address's column + n. Block scaling (kind::mxf8f6f4, scale_vec::1X):
+// the block-scaled descriptor (B scale id at 4..5, ue8m0 at 23, A scale id
+// at 29..30, no D type), the scale of row m of A at lane m % 32, column
+// m / 32 of the scale address, byte = the scale id, likewise column n of
+// B, duplicated to the four 32-lane quadrants; tcgen05.cp 32x128b.warpx4
+// puts 32 rows of 16 shared bytes into lanes r of every quadrant.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +19,7 @@
 
 #include "gtest/gtest.h"
 
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -176,6 +182,119 @@ TEST(SimTcgen05, MmaF16TransposedB) {
     differs |= got != want;
   }
   EXPECT_TRUE(differs) << "the transpose bit is not read";
+}
+
+TEST(SimTcgen05, BlockScaledDescriptor) {
+  uint32_t bits = 2u << 4 | 1u << 10 | 1u << 16 | (16 >> 3) << 17 | 1u << 23 |
+                  (128 >> 4) << 24 | 3u << 29;
+  BlockScaledDescriptor d = decodeBlockScaledInstr(bits);
+  EXPECT_EQ(d.scaleBId, 2u);
+  EXPECT_EQ(d.scaleAId, 3u);
+  EXPECT_EQ(d.aType, 0u);
+  EXPECT_EQ(d.bType, 1u);
+  EXPECT_TRUE(d.transposeB);
+  EXPECT_FALSE(d.transposeA);
+  EXPECT_TRUE(d.ue8m0);
+  EXPECT_EQ(d.n, 16u);
+  EXPECT_EQ(d.m, 128u);
+  EXPECT_FALSE(d.kSize);
+}
+
+// 32 rows of 16 bytes, row-major (8-row core matrices SBO = 128 apart),
+// land in lanes r, 32 + r, 64 + r and 96 + r: byte 4 c + j of row r is byte
+// j of column c.
+TEST(SimTcgen05, Copy32x128bWarpx4) {
+  std::vector<unsigned char> shared(2048, 0);
+  for (unsigned r = 0; r < 32; ++r)
+    for (unsigned j = 0; j < 16; ++j)
+      shared[1024 + 16 * r + j] = uint8_t(7 * r + j + 1);
+  uint64_t desc = encode({1024, 0, 128, 0, 0});
+  TensorMemory t;
+  std::string error;
+  uint32_t address;
+  ASSERT_TRUE(t.allocate(32, address, error));
+  ASSERT_TRUE(copy32x128bWarpx4(t, shared.data(), shared.size(), address + 4,
+                                desc, error))
+      << error;
+  for (unsigned quadrant = 0; quadrant < 4; ++quadrant)
+    for (unsigned r : {0u, 9u, 31u})
+      for (unsigned c = 0; c < 4; ++c) {
+        uint32_t want = 0;
+        for (unsigned j = 0; j < 4; ++j)
+          want |= uint32_t(uint8_t(7 * r + 4 * c + j + 1)) << (8 * j);
+        EXPECT_EQ(t.at(32 * quadrant + r, 4 + c), want)
+            << "quadrant " << quadrant << " row " << r << " column " << c;
+      }
+  EXPECT_EQ(t.at(0, 8), kPoison) << "only four columns";
+  EXPECT_FALSE(copy32x128bWarpx4(t, shared.data(), shared.size(),
+                                 address + (32u << 16), desc, error))
+      << "lane 32 is not a quadrant's first row of all four";
+  EXPECT_FALSE(
+      copy32x128bWarpx4(t, shared.data(), shared.size(), 64, desc, error))
+      << "not allocated";
+}
+
+// e4m3 and e5m2 codes of 1, 2, 0.5, -1 and 3 (e5m2: 1.5 for the last).
+constexpr uint8_t kE4m3[] = {0x38, 0x40, 0x30, 0xb8, 0x44};
+constexpr uint8_t kE5m2[] = {0x3c, 0x40, 0x38, 0xbc, 0x3e};
+constexpr double kValues[] = {1, 2, 0.5, -1, 3},
+                 kE5m2Values[] = {1, 2, 0.5, -1, 1.5};
+
+// D = (A * SA) (B * SB), A 128 x 32 e4m3, B 16 x 32 e5m2 (K-major), the
+// scales written straight into tensor memory by the ISA's layout.
+TEST(SimTcgen05, MmaBlockScaled) {
+  std::vector<unsigned char> shared(8192, 0);
+  sim::wgmma::Descriptor a{0, 128, 256, 0, 0}, b{4096, 128, 256, 0, 0};
+  for (unsigned m = 0; m < 128; ++m)
+    for (unsigned k = 0; k < 32; ++k)
+      shared[sim::wgmma::kMajorOffset(a, 1, m, k)] = kE4m3[(m + 2 * k) % 5];
+  for (unsigned n = 0; n < 16; ++n)
+    for (unsigned k = 0; k < 32; ++k)
+      shared[sim::wgmma::kMajorOffset(b, 1, n, k)] = kE5m2[(3 * n + k) % 5];
+  TensorMemory t;
+  std::string error;
+  uint32_t address;
+  ASSERT_TRUE(t.allocate(64, address, error));
+  // A's scales at columns 32..35 (byte 2), B's at column 40 (byte 1); the
+  // other bytes are NaN scales (0xff).
+  for (unsigned quadrant = 0; quadrant < 4; ++quadrant)
+    for (unsigned l = 0; l < 32; ++l) {
+      for (unsigned c = 0; c < 4; ++c) {
+        unsigned m = 32 * c + l;
+        t.at(32 * quadrant + l, 32 + c) =
+            0xff00ffffu | uint32_t(127 + m % 3 - 1) << 16;
+      }
+      t.at(32 * quadrant + l, 40) = 0xffff00ffu | uint32_t(127 + l % 2) << 8;
+    }
+  uint32_t idesc = 1u << 4 | 1u << 10 | (16 >> 3) << 17 | 1u << 23 |
+                   (128 >> 4) << 24 | 2u << 29;
+  ASSERT_TRUE(mmaBlockScaled(t, shared.data(), shared.size(), 0, encode(a),
+                             encode(b), idesc, 32, 40, false, error))
+      << error;
+  for (unsigned m : {0u, 1u, 2u, 33u, 70u, 127u})
+    for (unsigned n = 0; n < 16; ++n) {
+      double sum = 0;
+      for (unsigned k = 0; k < 32; ++k)
+        sum += kValues[(m + 2 * k) % 5] * kE5m2Values[(3 * n + k) % 5];
+      double want =
+          sum * std::ldexp(1.0, int(m % 3) - 1) * std::ldexp(1.0, int(n % 2));
+      float got;
+      memcpy(&got, &t.at(m, n), 4);
+      EXPECT_EQ(got, float(want)) << "row " << m << " column " << n;
+    }
+  // Scale id 0 of A reads the NaN bytes.
+  uint32_t idZero = idesc & ~(3u << 29);
+  ASSERT_TRUE(mmaBlockScaled(t, shared.data(), shared.size(), 0, encode(a),
+                             encode(b), idZero, 32, 40, false, error))
+      << error;
+  float nan;
+  memcpy(&nan, &t.at(5, 3), 4);
+  EXPECT_TRUE(std::isnan(nan)) << "the scale id selects the byte";
+  // Scales that one quadrant lacks are an error, not a silent result.
+  t.at(64 + 3, 33) = 0;
+  EXPECT_FALSE(mmaBlockScaled(t, shared.data(), shared.size(), 0, encode(a),
+                              encode(b), idesc, 32, 40, false, error));
+  EXPECT_NE(error.find("duplicated"), std::string::npos) << error;
 }
 
 } // namespace

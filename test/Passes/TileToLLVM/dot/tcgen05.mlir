@@ -4,7 +4,8 @@
 // 0 and committed to an mbarrier, between the allocation of 128 columns
 // (warp 0) and their release, with tcgen05 fences around the CTA
 // barriers; every thread waits on the mbarrier (phase 0), loads its 64
-// columns with one tcgen05.ld 32x32b.x64 and adds C.
+// columns with two tcgen05.ld 32x32b.x32 (each waited for, so that only 32
+// columns are live beside C) and adds C.
 // The descriptors are wgmma's fields in tcgen05's encoding: 0b001 at bits
 // 46..48 and twice wgmma's swizzle code at 61..63. A (64-byte rows): 64B
 // swizzle (4), SBO 512, LBO 16; B (two 64-column boxes of 128-byte rows):
@@ -32,10 +33,13 @@
 // CHECK: nvvm.tcgen05.commit
 // CHECK: mbarrier.try_wait.parity
 // CHECK: nvvm.tcgen05.fence <after>
-// CHECK: nvvm.tcgen05.ld {{.*}} : vector<64xi32>
+// CHECK: nvvm.tcgen05.ld {{.*}} : vector<32xi32>
+// CHECK-NEXT: nvvm.tcgen05.wait <load>
+// CHECK-COUNT-32: llvm.fadd
+// CHECK: nvvm.tcgen05.ld {{.*}} : vector<32xi32>
+// CHECK-NEXT: nvvm.tcgen05.wait <load>
+// CHECK-COUNT-32: llvm.fadd
 // CHECK-NOT: nvvm.tcgen05.ld
-// CHECK: nvvm.tcgen05.wait <load>
-// CHECK-COUNT-64: llvm.fadd
 // CHECK: nvvm.tcgen05.fence <before>
 // CHECK-NEXT: nvvm.barrier0
 // CHECK: nvvm.tcgen05.dealloc

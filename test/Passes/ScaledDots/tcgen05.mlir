@@ -1,0 +1,173 @@
+// tileaa-decompose-scaled-dots on the tcgen05 targets: which dot_scaled
+// stays for tcgen05.mma kind::mxf8f6f4.block_scale and why the others
+// become bf16 dots. A kernel without numWarps in its kernel_spec takes the
+// pass option (4 by default; --num-warps=2 decomposes @kept too).
+// RUN: tileiras-opt %s -split-input-file -tileaa-decompose-scaled-dots | FileCheck %s
+// RUN: tileiras-opt %s -split-input-file -tileaa-decompose-scaled-dots='num-warps=2' | FileCheck %s --check-prefix=OPTION
+// OPTION-LABEL: nv_tileaa.func @default_warps
+// OPTION: nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: not tcgen05.mma block_scale: tcgen05.mma needs 4 or 8 warps, not 2"
+
+// A kernel of 4 (or 8) warps on sm_100a with a 128 x N tile, N a multiple
+// of 32 up to 256: the dot_scaled stays (tcgen05.mma block_scale).
+// CHECK-LABEL: nv_tileaa.func @kept
+// CHECK: nv_tileaa.dot_scaled
+// CHECK-NOT: nv_tileaa.dot %
+module attributes {nv_tileaa.target_spec = "sm_100a"} {
+  nv_tileaa.func @kept(%pa: !nv_tileaa.ptr<f8E4M3FN>, %pb: !nv_tileaa.ptr<f8E4M3FN>, %ps: !nv_tileaa.ptr<f8E8M0FNU>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+    %ap = nv_tileaa.splat %pa : !nv_tileaa.ptr<f8E4M3FN> -> tensor<128x64x!nv_tileaa.ptr<f8E4M3FN>>
+    %a = nv_tileaa.load %ap : tensor<128x64x!nv_tileaa.ptr<f8E4M3FN>> -> tensor<128x64xf8E4M3FN>
+    %sap = nv_tileaa.splat %ps : !nv_tileaa.ptr<f8E8M0FNU> -> tensor<128x2x!nv_tileaa.ptr<f8E8M0FNU>>
+    %sa = nv_tileaa.load %sap : tensor<128x2x!nv_tileaa.ptr<f8E8M0FNU>> -> tensor<128x2xf8E8M0FNU>
+    %bp = nv_tileaa.splat %pb : !nv_tileaa.ptr<f8E4M3FN> -> tensor<64x64x!nv_tileaa.ptr<f8E4M3FN>>
+    %b = nv_tileaa.load %bp : tensor<64x64x!nv_tileaa.ptr<f8E4M3FN>> -> tensor<64x64xf8E4M3FN>
+    %sbp = nv_tileaa.splat %ps : !nv_tileaa.ptr<f8E8M0FNU> -> tensor<2x64x!nv_tileaa.ptr<f8E8M0FNU>>
+    %sb = nv_tileaa.load %sbp : tensor<2x64x!nv_tileaa.ptr<f8E8M0FNU>> -> tensor<2x64xf8E8M0FNU>
+    %c = arith.constant dense<0.0> : tensor<128x64xf32>
+    %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c : tensor<128x64xf8E4M3FN> scale tensor<128x2xf8E8M0FNU>, tensor<64x64xf8E4M3FN> scale tensor<2x64xf8E8M0FNU>, tensor<128x64xf32> -> tensor<128x64xf32>
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+// CHECK-LABEL: nv_tileaa.func @kept_8_warps_sm_110f
+// CHECK: nv_tileaa.dot_scaled
+module attributes {nv_tileaa.target_spec = "sm_110f"} {
+  nv_tileaa.func @kept_8_warps_sm_110f(%pa: !nv_tileaa.ptr<f8E4M3FN>, %pb: !nv_tileaa.ptr<f8E4M3FN>, %ps: !nv_tileaa.ptr<f8E8M0FNU>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 8>} {
+    %ap = nv_tileaa.splat %pa : !nv_tileaa.ptr<f8E4M3FN> -> tensor<128x64x!nv_tileaa.ptr<f8E4M3FN>>
+    %a = nv_tileaa.load %ap : tensor<128x64x!nv_tileaa.ptr<f8E4M3FN>> -> tensor<128x64xf8E4M3FN>
+    %sap = nv_tileaa.splat %ps : !nv_tileaa.ptr<f8E8M0FNU> -> tensor<128x2x!nv_tileaa.ptr<f8E8M0FNU>>
+    %sa = nv_tileaa.load %sap : tensor<128x2x!nv_tileaa.ptr<f8E8M0FNU>> -> tensor<128x2xf8E8M0FNU>
+    %bp = nv_tileaa.splat %pb : !nv_tileaa.ptr<f8E4M3FN> -> tensor<64x256x!nv_tileaa.ptr<f8E4M3FN>>
+    %b = nv_tileaa.load %bp : tensor<64x256x!nv_tileaa.ptr<f8E4M3FN>> -> tensor<64x256xf8E4M3FN>
+    %sbp = nv_tileaa.splat %ps : !nv_tileaa.ptr<f8E8M0FNU> -> tensor<2x256x!nv_tileaa.ptr<f8E8M0FNU>>
+    %sb = nv_tileaa.load %sbp : tensor<2x256x!nv_tileaa.ptr<f8E8M0FNU>> -> tensor<2x256xf8E8M0FNU>
+    %c = arith.constant dense<0.0> : tensor<128x256xf32>
+    %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c : tensor<128x64xf8E4M3FN> scale tensor<128x2xf8E8M0FNU>, tensor<64x256xf8E4M3FN> scale tensor<2x256xf8E8M0FNU>, tensor<128x256xf32> -> tensor<128x256xf32>
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+// The bf16 form elsewhere on tcgen05 targets, each with its reason: M
+// other than 128, N below 32 (B is read N-major: rows of 32 bytes at
+// least), 2 warps, a device function (its warps are its callers'), plain
+// sm_100 (no tensor memory).
+// CHECK-LABEL: nv_tileaa.func @m64
+// CHECK: nv_tileaa.dot %{{.*}} {nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: not tcgen05.mma block_scale: M = 64, N = 64 (tcgen05.mma block_scale: M must be 128, N a multiple of 32 up to 256)"}
+module attributes {nv_tileaa.target_spec = "sm_100a"} {
+  nv_tileaa.func @m64(%pa: !nv_tileaa.ptr<f8E4M3FN>, %pb: !nv_tileaa.ptr<f8E4M3FN>, %ps: !nv_tileaa.ptr<f8E8M0FNU>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+    %ap = nv_tileaa.splat %pa : !nv_tileaa.ptr<f8E4M3FN> -> tensor<64x64x!nv_tileaa.ptr<f8E4M3FN>>
+    %a = nv_tileaa.load %ap : tensor<64x64x!nv_tileaa.ptr<f8E4M3FN>> -> tensor<64x64xf8E4M3FN>
+    %sap = nv_tileaa.splat %ps : !nv_tileaa.ptr<f8E8M0FNU> -> tensor<64x2x!nv_tileaa.ptr<f8E8M0FNU>>
+    %sa = nv_tileaa.load %sap : tensor<64x2x!nv_tileaa.ptr<f8E8M0FNU>> -> tensor<64x2xf8E8M0FNU>
+    %bp = nv_tileaa.splat %pb : !nv_tileaa.ptr<f8E4M3FN> -> tensor<64x64x!nv_tileaa.ptr<f8E4M3FN>>
+    %b = nv_tileaa.load %bp : tensor<64x64x!nv_tileaa.ptr<f8E4M3FN>> -> tensor<64x64xf8E4M3FN>
+    %sbp = nv_tileaa.splat %ps : !nv_tileaa.ptr<f8E8M0FNU> -> tensor<2x64x!nv_tileaa.ptr<f8E8M0FNU>>
+    %sb = nv_tileaa.load %sbp : tensor<2x64x!nv_tileaa.ptr<f8E8M0FNU>> -> tensor<2x64xf8E8M0FNU>
+    %c = arith.constant dense<0.0> : tensor<64x64xf32>
+    %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c : tensor<64x64xf8E4M3FN> scale tensor<64x2xf8E8M0FNU>, tensor<64x64xf8E4M3FN> scale tensor<2x64xf8E8M0FNU>, tensor<64x64xf32> -> tensor<64x64xf32>
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+// CHECK-LABEL: nv_tileaa.func @n16
+// CHECK: nv_tileaa.dot %{{.*}} {nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: not tcgen05.mma block_scale: M = 128, N = 16 (tcgen05.mma block_scale: M must be 128, N a multiple of 32 up to 256)"}
+module attributes {nv_tileaa.target_spec = "sm_100a"} {
+  nv_tileaa.func @n16(%pa: !nv_tileaa.ptr<f8E4M3FN>, %pb: !nv_tileaa.ptr<f8E4M3FN>, %ps: !nv_tileaa.ptr<f8E8M0FNU>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+    %ap = nv_tileaa.splat %pa : !nv_tileaa.ptr<f8E4M3FN> -> tensor<128x64x!nv_tileaa.ptr<f8E4M3FN>>
+    %a = nv_tileaa.load %ap : tensor<128x64x!nv_tileaa.ptr<f8E4M3FN>> -> tensor<128x64xf8E4M3FN>
+    %sap = nv_tileaa.splat %ps : !nv_tileaa.ptr<f8E8M0FNU> -> tensor<128x2x!nv_tileaa.ptr<f8E8M0FNU>>
+    %sa = nv_tileaa.load %sap : tensor<128x2x!nv_tileaa.ptr<f8E8M0FNU>> -> tensor<128x2xf8E8M0FNU>
+    %bp = nv_tileaa.splat %pb : !nv_tileaa.ptr<f8E4M3FN> -> tensor<64x16x!nv_tileaa.ptr<f8E4M3FN>>
+    %b = nv_tileaa.load %bp : tensor<64x16x!nv_tileaa.ptr<f8E4M3FN>> -> tensor<64x16xf8E4M3FN>
+    %sbp = nv_tileaa.splat %ps : !nv_tileaa.ptr<f8E8M0FNU> -> tensor<2x16x!nv_tileaa.ptr<f8E8M0FNU>>
+    %sb = nv_tileaa.load %sbp : tensor<2x16x!nv_tileaa.ptr<f8E8M0FNU>> -> tensor<2x16xf8E8M0FNU>
+    %c = arith.constant dense<0.0> : tensor<128x16xf32>
+    %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c : tensor<128x64xf8E4M3FN> scale tensor<128x2xf8E8M0FNU>, tensor<64x16xf8E4M3FN> scale tensor<2x16xf8E8M0FNU>, tensor<128x16xf32> -> tensor<128x16xf32>
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+// CHECK-LABEL: nv_tileaa.func @two_warps
+// CHECK: nv_tileaa.dot %{{.*}} {nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: not tcgen05.mma block_scale: tcgen05.mma needs 4 or 8 warps, not 2"}
+module attributes {nv_tileaa.target_spec = "sm_100a"} {
+  nv_tileaa.func @two_warps(%pa: !nv_tileaa.ptr<f8E4M3FN>, %pb: !nv_tileaa.ptr<f8E4M3FN>, %ps: !nv_tileaa.ptr<f8E8M0FNU>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 2>} {
+    %ap = nv_tileaa.splat %pa : !nv_tileaa.ptr<f8E4M3FN> -> tensor<128x64x!nv_tileaa.ptr<f8E4M3FN>>
+    %a = nv_tileaa.load %ap : tensor<128x64x!nv_tileaa.ptr<f8E4M3FN>> -> tensor<128x64xf8E4M3FN>
+    %sap = nv_tileaa.splat %ps : !nv_tileaa.ptr<f8E8M0FNU> -> tensor<128x2x!nv_tileaa.ptr<f8E8M0FNU>>
+    %sa = nv_tileaa.load %sap : tensor<128x2x!nv_tileaa.ptr<f8E8M0FNU>> -> tensor<128x2xf8E8M0FNU>
+    %bp = nv_tileaa.splat %pb : !nv_tileaa.ptr<f8E4M3FN> -> tensor<64x64x!nv_tileaa.ptr<f8E4M3FN>>
+    %b = nv_tileaa.load %bp : tensor<64x64x!nv_tileaa.ptr<f8E4M3FN>> -> tensor<64x64xf8E4M3FN>
+    %sbp = nv_tileaa.splat %ps : !nv_tileaa.ptr<f8E8M0FNU> -> tensor<2x64x!nv_tileaa.ptr<f8E8M0FNU>>
+    %sb = nv_tileaa.load %sbp : tensor<2x64x!nv_tileaa.ptr<f8E8M0FNU>> -> tensor<2x64xf8E8M0FNU>
+    %c = arith.constant dense<0.0> : tensor<128x64xf32>
+    %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c : tensor<128x64xf8E4M3FN> scale tensor<128x2xf8E8M0FNU>, tensor<64x64xf8E4M3FN> scale tensor<2x64xf8E8M0FNU>, tensor<128x64xf32> -> tensor<128x64xf32>
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+// CHECK-LABEL: nv_tileaa.func @device_function
+// CHECK: nv_tileaa.dot %{{.*}} {nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: not tcgen05.mma block_scale: outside a kernel (a device function's warps are its callers')"}
+module attributes {nv_tileaa.target_spec = "sm_100a"} {
+  nv_tileaa.func @device_function(%pa: !nv_tileaa.ptr<f8E4M3FN>, %pb: !nv_tileaa.ptr<f8E4M3FN>, %ps: !nv_tileaa.ptr<f8E8M0FNU>) -> tensor<128x64xf32> {
+    %ap = nv_tileaa.splat %pa : !nv_tileaa.ptr<f8E4M3FN> -> tensor<128x64x!nv_tileaa.ptr<f8E4M3FN>>
+    %a = nv_tileaa.load %ap : tensor<128x64x!nv_tileaa.ptr<f8E4M3FN>> -> tensor<128x64xf8E4M3FN>
+    %sap = nv_tileaa.splat %ps : !nv_tileaa.ptr<f8E8M0FNU> -> tensor<128x2x!nv_tileaa.ptr<f8E8M0FNU>>
+    %sa = nv_tileaa.load %sap : tensor<128x2x!nv_tileaa.ptr<f8E8M0FNU>> -> tensor<128x2xf8E8M0FNU>
+    %bp = nv_tileaa.splat %pb : !nv_tileaa.ptr<f8E4M3FN> -> tensor<64x64x!nv_tileaa.ptr<f8E4M3FN>>
+    %b = nv_tileaa.load %bp : tensor<64x64x!nv_tileaa.ptr<f8E4M3FN>> -> tensor<64x64xf8E4M3FN>
+    %sbp = nv_tileaa.splat %ps : !nv_tileaa.ptr<f8E8M0FNU> -> tensor<2x64x!nv_tileaa.ptr<f8E8M0FNU>>
+    %sb = nv_tileaa.load %sbp : tensor<2x64x!nv_tileaa.ptr<f8E8M0FNU>> -> tensor<2x64xf8E8M0FNU>
+    %c = arith.constant dense<0.0> : tensor<128x64xf32>
+    %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c : tensor<128x64xf8E4M3FN> scale tensor<128x2xf8E8M0FNU>, tensor<64x64xf8E4M3FN> scale tensor<2x64xf8E8M0FNU>, tensor<128x64xf32> -> tensor<128x64xf32>
+    nv_tileaa.return %d : tensor<128x64xf32>
+  }
+}
+
+// -----
+
+// CHECK-LABEL: nv_tileaa.func @plain_sm_100
+// CHECK: nv_tileaa.dot %{{.*}} {nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: sm_100 has no block-scaled mma.sync (sm_120a, sm_120f, sm_121a or sm_121f) and no tcgen05.mma (sm_100a/f, sm_103a/f, sm_110a/f)"}
+module attributes {nv_tileaa.target_spec = "sm_100"} {
+  nv_tileaa.func @plain_sm_100(%pa: !nv_tileaa.ptr<f8E4M3FN>, %pb: !nv_tileaa.ptr<f8E4M3FN>, %ps: !nv_tileaa.ptr<f8E8M0FNU>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+    %ap = nv_tileaa.splat %pa : !nv_tileaa.ptr<f8E4M3FN> -> tensor<128x64x!nv_tileaa.ptr<f8E4M3FN>>
+    %a = nv_tileaa.load %ap : tensor<128x64x!nv_tileaa.ptr<f8E4M3FN>> -> tensor<128x64xf8E4M3FN>
+    %sap = nv_tileaa.splat %ps : !nv_tileaa.ptr<f8E8M0FNU> -> tensor<128x2x!nv_tileaa.ptr<f8E8M0FNU>>
+    %sa = nv_tileaa.load %sap : tensor<128x2x!nv_tileaa.ptr<f8E8M0FNU>> -> tensor<128x2xf8E8M0FNU>
+    %bp = nv_tileaa.splat %pb : !nv_tileaa.ptr<f8E4M3FN> -> tensor<64x64x!nv_tileaa.ptr<f8E4M3FN>>
+    %b = nv_tileaa.load %bp : tensor<64x64x!nv_tileaa.ptr<f8E4M3FN>> -> tensor<64x64xf8E4M3FN>
+    %sbp = nv_tileaa.splat %ps : !nv_tileaa.ptr<f8E8M0FNU> -> tensor<2x64x!nv_tileaa.ptr<f8E8M0FNU>>
+    %sb = nv_tileaa.load %sbp : tensor<2x64x!nv_tileaa.ptr<f8E8M0FNU>> -> tensor<2x64xf8E8M0FNU>
+    %c = arith.constant dense<0.0> : tensor<128x64xf32>
+    %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c : tensor<128x64xf8E4M3FN> scale tensor<128x2xf8E8M0FNU>, tensor<64x64xf8E4M3FN> scale tensor<2x64xf8E8M0FNU>, tensor<128x64xf32> -> tensor<128x64xf32>
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+// CHECK-LABEL: nv_tileaa.func @default_warps
+// CHECK: nv_tileaa.dot_scaled
+module attributes {nv_tileaa.target_spec = "sm_100a"} {
+  nv_tileaa.func @default_warps(%pa: !nv_tileaa.ptr<f8E4M3FN>, %pb: !nv_tileaa.ptr<f8E4M3FN>, %ps: !nv_tileaa.ptr<f8E8M0FNU>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<>} {
+    %ap = nv_tileaa.splat %pa : !nv_tileaa.ptr<f8E4M3FN> -> tensor<128x64x!nv_tileaa.ptr<f8E4M3FN>>
+    %a = nv_tileaa.load %ap : tensor<128x64x!nv_tileaa.ptr<f8E4M3FN>> -> tensor<128x64xf8E4M3FN>
+    %sap = nv_tileaa.splat %ps : !nv_tileaa.ptr<f8E8M0FNU> -> tensor<128x2x!nv_tileaa.ptr<f8E8M0FNU>>
+    %sa = nv_tileaa.load %sap : tensor<128x2x!nv_tileaa.ptr<f8E8M0FNU>> -> tensor<128x2xf8E8M0FNU>
+    %bp = nv_tileaa.splat %pb : !nv_tileaa.ptr<f8E4M3FN> -> tensor<64x64x!nv_tileaa.ptr<f8E4M3FN>>
+    %b = nv_tileaa.load %bp : tensor<64x64x!nv_tileaa.ptr<f8E4M3FN>> -> tensor<64x64xf8E4M3FN>
+    %sbp = nv_tileaa.splat %ps : !nv_tileaa.ptr<f8E8M0FNU> -> tensor<2x64x!nv_tileaa.ptr<f8E8M0FNU>>
+    %sb = nv_tileaa.load %sbp : tensor<2x64x!nv_tileaa.ptr<f8E8M0FNU>> -> tensor<2x64xf8E8M0FNU>
+    %c = arith.constant dense<0.0> : tensor<128x64xf32>
+    %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c : tensor<128x64xf8E4M3FN> scale tensor<128x2xf8E8M0FNU>, tensor<64x64xf8E4M3FN> scale tensor<2x64xf8E8M0FNU>, tensor<128x64xf32> -> tensor<128x64xf32>
+    nv_tileaa.return
+  }
+}
