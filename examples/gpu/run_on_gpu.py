@@ -31,7 +31,8 @@ tileiras kernel's metadata, which the script copies beside them.
 checks the PTX interfaces against the specs and evaluates the references.
 
 --time (needs torch) then times matmul, matmul_int8, matmul_fp8,
-matmul_mxfp8, attention, matmul_tma and attention_tma at a large size
+matmul_mxfp8, attention, matmul_tma, attention_tma and
+matmul_mxfp8_tcgen05 at a large size
 (--time-size NAME:m=...,n=...,k=... to change one) against torch's cuBLAS /
 SDPA and prints TFLOP/s and the ratio (timing.py); --time-self-test checks
 the timing arithmetic without a GPU.

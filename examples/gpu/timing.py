@@ -38,6 +38,7 @@ SIZES = {
     "attention": {"seq_q": 4096, "seq_k": 4096},
     "matmul_tma": {"m": 4096, "n": 4096, "k": 4096},
     "attention_tma": {"seq_q": 4096, "seq_k": 4096},
+    "matmul_mxfp8_tcgen05": {"m": 4096, "n": 4096, "k": 4096},
 }
 # matmul_tma's tile-shape variants (build_variants.sh), timed when named
 # with --only.
@@ -49,7 +50,8 @@ MX_BLOCK = 32  # K elements per e8m0 scale (OCP MX)
 TILE_MN = {"matmul": (128, 128), "matmul_tma": (128, 128),
            "matmul_tma_k64": (128, 128), "matmul_tma_n256": (128, 256),
            "matmul_tma_n256k64": (128, 256), "matmul_tma_s4": (128, 128),
-           "matmul_tma_w4n64": (128, 64)}
+           "matmul_tma_w4n64": (128, 64),
+           "matmul_mxfp8_tcgen05": (128, 128)}
 
 
 def cdiv(a, b):
@@ -60,6 +62,8 @@ def base(name):
     """The example whose inputs, arguments and torch op a variant shares."""
     if name.startswith("matmul_tma"):
         return "matmul"
+    if name == "matmul_mxfp8_tcgen05":
+        return "matmul_mxfp8"
     return name[:-len("_tma")] if name.endswith("_tma") else name
 
 
