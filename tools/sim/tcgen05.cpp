@@ -68,12 +68,12 @@ namespace {
 unsigned field(uint32_t bits, unsigned low, unsigned width) {
   return (bits >> low) & ((1u << width) - 1);
 }
-} // namespace
 
-InstrDescriptor sim::tcgen05::decodeInstr(uint32_t bits) {
-  InstrDescriptor d;
+/// The fields both instruction-descriptor tables have at the same bits:
+/// sparsity, A/B types, negation, transposition, N and M.
+template <typename Descriptor>
+void decodeCommonFields(uint32_t bits, Descriptor &d) {
   d.sparse = field(bits, 2, 1);
-  d.dType = field(bits, 4, 2);
   d.aType = field(bits, 7, 3);
   d.bType = field(bits, 10, 3);
   d.negateA = field(bits, 13, 1);
@@ -82,6 +82,13 @@ InstrDescriptor sim::tcgen05::decodeInstr(uint32_t bits) {
   d.transposeB = field(bits, 16, 1);
   d.n = field(bits, 17, 6) << 3;
   d.m = field(bits, 24, 5) << 4;
+}
+} // namespace
+
+InstrDescriptor sim::tcgen05::decodeInstr(uint32_t bits) {
+  InstrDescriptor d;
+  decodeCommonFields(bits, d);
+  d.dType = field(bits, 4, 2);
   return d;
 }
 
@@ -214,17 +221,9 @@ bool sim::tcgen05::mmaF16(TensorMemory &tmem, const unsigned char *shared,
 
 BlockScaledDescriptor sim::tcgen05::decodeBlockScaledInstr(uint32_t bits) {
   BlockScaledDescriptor d;
-  d.sparse = field(bits, 2, 1);
+  decodeCommonFields(bits, d);
   d.scaleBId = field(bits, 4, 2);
-  d.aType = field(bits, 7, 3);
-  d.bType = field(bits, 10, 3);
-  d.negateA = field(bits, 13, 1);
-  d.negateB = field(bits, 14, 1);
-  d.transposeA = field(bits, 15, 1);
-  d.transposeB = field(bits, 16, 1);
-  d.n = field(bits, 17, 6) << 3;
   d.ue8m0 = field(bits, 23, 1);
-  d.m = field(bits, 24, 5) << 4;
   d.scaleAId = field(bits, 29, 2);
   d.kSize = field(bits, 31, 1);
   return d;
