@@ -466,9 +466,13 @@ def NVTileAA_WarpgroupDotOp : NVTileAA_Op<"warpgroup_dot",
   let description = [{
     `%d = nv_tileaa.warpgroup_dot %a[%i], %b[%j], %c : !nv_tileaa.smem<3x128x32xf16, #shared>, !nv_tileaa.smem<3x32x128xf16, #shared1>, tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>`.
     The dot of tileaa-warpgroup-dots: wgmma.mma_async (sm_90a) reading A
-    (K-major) and B (N-major) through matrix descriptors, so both slots
-    must hold a canonical wgmma layout (layout::wgmmaOperandPlan) and the
-    accumulator an #nv_tileaa.mma layout whose warps all lie along M. The
+    and B through matrix descriptors, so both slots must hold a canonical
+    wgmma layout (layout::wgmmaSlotPlan: a row-major slot is read as
+    stored, a column-major one as its transpose; 8-bit operands must have
+    K contiguous) and the accumulator an #nv_tileaa.mma layout whose warps
+    all lie along M. Operands are f16, bf16, f8E4M3FN/f8E5M2 (any pair,
+    f32 accumulator) or i8 with an i32 accumulator and `signedness_a`/
+    `signedness_b` as on `dot`. The
     result is complete when the op returns (the lowering waits for it).
     `proxy_fence` asks for fence.proxy.async first, for slots that ordinary
     stores or cp.async wrote rather than TMA. With `pending = N` the op
@@ -495,7 +499,9 @@ def NVTileAA_WarpgroupDotOp : NVTileAA_Op<"warpgroup_dot",
                        Variadic<NVTileAA_Tile>:$scales,
                        UnitAttr:$proxy_fence, UnitAttr:$barriers,
                        DefaultValuedAttr<ConfinedAttr<I32Attr,
-                         [IntNonNegative]>, "0">:$pending);
+                         [IntNonNegative]>, "0">:$pending,
+                       OptionalAttr<NVTileAA_SignednessAttr>:$signedness_a,
+                       OptionalAttr<NVTileAA_SignednessAttr>:$signedness_b);
   let results = (outs NVTileAA_Tile:$d);
   let assemblyFormat = [{
     $a `[` $slot_a `]` `,` $b `[` $slot_b `]` `,` $c (`use_c` $use_c^)?
@@ -506,6 +512,7 @@ def NVTileAA_WarpgroupDotOp : NVTileAA_Op<"warpgroup_dot",
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     ::mlir::LogicalResult verifyScales();
+    ::mlir::LogicalResult verifyOperandTypes();
   }];
 }
 

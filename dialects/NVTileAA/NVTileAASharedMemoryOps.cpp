@@ -82,6 +82,21 @@ LogicalResult WarpgroupDotOp::verifyScales() {
   return success();
 }
 
+LogicalResult WarpgroupDotOp::verifyOperandTypes() {
+  Type a = getA().getType().getElementType();
+  Type b = getB().getType().getElementType();
+  auto fp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+  if (a != b && !(fp8(a) && fp8(b)))
+    return emitOpError("operands must have one element type (or be two FP8 "
+                       "types)");
+  bool integer = a.isInteger(8);
+  if (integer != (getSignednessA() && getSignednessB()))
+    return emitOpError(integer ? "i8 operands need signedness_a and "
+                                 "signedness_b"
+                               : "signedness applies to i8 operands only");
+  return success();
+}
+
 LogicalResult WarpgroupDotOp::verify() {
   auto c = cast<RankedTensorType>(getC().getType());
   if (c != getType())
@@ -96,9 +111,8 @@ LogicalResult WarpgroupDotOp::verify() {
   if (!getScales().empty()) {
     if (failed(verifyScales()))
       return failure();
-  } else if (getA().getType().getElementType() !=
-             getB().getType().getElementType()) {
-    return emitOpError("operands must have one element type");
+  } else if (failed(verifyOperandTypes())) {
+    return failure();
   }
   // tcgen05.mma (sm_100a family): one row per thread of 4 warps (tensor
   // memory's 128 lanes), a second warpgroup taking the other half of the

@@ -684,6 +684,45 @@ def _matmul_mxfp8_tcgen05():
     return spec
 
 
+def _matmul_fp8_tn():
+    """examples/matmul_fp8_tn.mlir: matmul_fp8's element types and
+    tolerance, B held transposed (N x K row-major, leading dimension ldb:
+    B(k, n) at b[n * ldb + k]), 128 x 128 tiles of C, K steps of 64 and 8
+    warps; K, lda and ldb multiples of 16."""
+    spec = _matmul_fp8()
+    spec.name = spec.kernel = "matmul_fp8_tn"
+    spec.mlir = "matmul_fp8_tn.mlir"
+    spec.grid = lambda s: (cdiv(s["m"], 128), cdiv(s["n"], 128), 1)
+    make_row_major = spec.make
+
+    def make(s, rng):
+        # The same values, with B drawn as N x K (rows of ldb elements).
+        v = make_row_major(dict(s, ldb=s["n"]), rng)
+        n, k, ldb = s["n"], s["k"], s["ldb"]
+        rows = [[v["b"][kk * n + j] for kk in range(k)] for j in range(n)]
+        v["b"] = [x for row in rows for x in row + [NAN] * (ldb - k)]
+        v["ldb"] = ldb
+        return v
+
+    def reference(s, v):
+        n, k, ldb = s["n"], s["k"], s["ldb"]
+        b = [v["b"][j * ldb + kk] for kk in range(k) for j in range(n)]
+        return _matmul_fp8().reference(dict(s, ldb=n), dict(v, b=b))
+    spec.make, spec.reference = make, reference
+    # M and N not multiples of 128, K = 208: four 64-steps (more than the 3
+    # stages), the last partial; K = 48 one step; ldb >= K.
+    spec.sizes = {
+        "gpu": [{"m": 257, "n": 530, "k": 208, "lda": 224, "ldb": 240,
+                 "ldc": 531},
+                {"m": 65, "n": 17, "k": 48, "lda": 48, "ldb": 64,
+                 "ldc": 17}],
+        "sim": [{"m": 150, "n": 140, "k": 208, "lda": 224, "ldb": 224,
+                 "ldc": 147},
+                {"m": 65, "n": 17, "k": 48, "lda": 48, "ldb": 64,
+                 "ldc": 17}]}
+    return spec
+
+
 def _attention():
     D, BLOCK = 64, 32
 
@@ -798,7 +837,8 @@ def _matmul_tma_store():
 SPECS = [_vector_add(), _saxpy(), _softmax(), _layer_norm(), _row_sum(),
          _inclusive_scan(), _histogram(), _matmul(), _transpose(),
          _matmul_int8(), _matmul_fp8(), _matmul_mxfp8(), _attention(),
-         _matmul_tma(), _attention_tma(), _matmul_mxfp8_tcgen05()]
+         _matmul_tma(), _attention_tma(), _matmul_mxfp8_tcgen05(),
+         _matmul_fp8_tn()]
 
 
 def _cuda_tile(spec):

@@ -11,6 +11,7 @@ timed the same way:
                                    closest cuBLAS op), 2 M N K flop
   matmul_int8  s8 x s8 -> i32      torch._int_mm (cuBLASLt), 2 M N K
   matmul_fp8   e4m3 x e4m3 -> f32  torch._scaled_mm (sm_89+), 2 M N K
+  matmul_fp8_tn  the same, B held N x K (what _scaled_mm takes)
   matmul_mxfp8 e4m3 x e4m3 with    torch._scaled_mm with MX block scales
                e8m0 block scales   (sm_100+, bf16 out; all scales 1, so
                -> f32              their swizzled layout does not matter),
@@ -39,6 +40,7 @@ SIZES = {
     "matmul_tma": {"m": 4096, "n": 4096, "k": 4096},
     "attention_tma": {"seq_q": 4096, "seq_k": 4096},
     "matmul_mxfp8_tcgen05": {"m": 4096, "n": 4096, "k": 4096},
+    "matmul_fp8_tn": {"m": 4096, "n": 4096, "k": 4096},
 }
 # matmul_tma's tile-shape variants (build_variants.sh), timed when named
 # with --only.
@@ -51,7 +53,7 @@ TILE_MN = {"matmul": (128, 128), "matmul_tma": (128, 128),
            "matmul_tma_k64": (128, 128), "matmul_tma_n256": (128, 256),
            "matmul_tma_n256k64": (128, 256), "matmul_tma_s4": (128, 128),
            "matmul_tma_w4n64": (128, 64),
-           "matmul_mxfp8_tcgen05": (128, 128)}
+           "matmul_mxfp8_tcgen05": (128, 128), "matmul_fp8_tn": (128, 128)}
 
 
 def cdiv(a, b):
@@ -123,9 +125,11 @@ def kernel_args(name, size, tensors):
                 ("ptr", tensors["c"]), ("i32", m), ("i32", n), ("i32", k),
                 ("i32", k), ("i32", n), ("i32", n),
                 ("i32", cdiv(k, MX_BLOCK)), ("i32", n)]
+    # lda, ldb, ldc: row-major (matmul_fp8_tn: B held N x K, ldb = K)
+    ldb = k if name == "matmul_fp8_tn" else n
     return [("ptr", tensors["a"]), ("ptr", tensors["b"]),
             ("ptr", tensors["c"]), ("i32", m), ("i32", n), ("i32", k),
-            ("i32", k), ("i32", n), ("i32", n)]  # lda, ldb, ldc: row-major
+            ("i32", k), ("i32", ldb), ("i32", n)]
 
 
 def make_inputs(torch, name, size):
@@ -151,11 +155,13 @@ def make_inputs(torch, name, size):
         a = torch.randint(-128, 128, (m, k), device=cuda, dtype=torch.int8)
         b = torch.randint(-128, 128, (k, n), device=cuda, dtype=torch.int8)
         ref = lambda: torch._int_mm(a, b)  # noqa: E731
-    else:  # matmul_fp8, matmul_mxfp8
+    else:  # matmul_fp8, matmul_fp8_tn, matmul_mxfp8
         e4m3 = torch.float8_e4m3fn
         a = torch.randn(m, k, device=cuda).to(e4m3)
         b = torch.randn(k, n, device=cuda).to(e4m3)
         b_cols = b.t().contiguous().t()  # _scaled_mm wants B column-major
+        if name == "matmul_fp8_tn":
+            b = b_cols.t()  # the kernel takes B^T: N x K row-major
         one = torch.ones((), device=cuda)
         ref = lambda: torch._scaled_mm(  # noqa: E731
             a, b_cols, scale_a=one, scale_b=one, out_dtype=torch.float32)
@@ -256,6 +262,7 @@ def table(rows):
 TORCH_OP = {"matmul": "torch.matmul f16 (cuBLAS)",
             "matmul_int8": "torch._int_mm (cuBLASLt)",
             "matmul_fp8": "torch._scaled_mm e4m3",
+            "matmul_fp8_tn": "torch._scaled_mm e4m3",
             "matmul_mxfp8": "torch._scaled_mm MXFP8 or e4m3",
             "attention": "F.scaled_dot_product_attention f16"}
 TORCH_OP.update({name: TORCH_OP[base(name)] for name in {**SIZES, **VARIANTS}})
@@ -290,6 +297,10 @@ def self_test():
                   ("i32", 80), ("i32", 32), ("i32", 32), ("i32", 3),
                   ("i32", 32)], mx
     assert grid("matmul_mxfp8", {"m": 65, "n": 129, "k": 16}) == (2, 3, 1)
+    tn = kernel_args("matmul_fp8_tn", {"m": 64, "n": 32, "k": 80},
+                     {"a": "A", "b": "B", "c": "C"})
+    assert tn[-3:] == [("i32", 80), ("i32", 80), ("i32", 32)], tn
+    assert grid("matmul_fp8_tn", {"m": 129, "n": 128, "k": 16}) == (2, 1, 1)
     att = kernel_args("attention", {"seq_q": 5, "seq_k": 7},
                       {"q": 1, "k": 2, "v": 3, "o": 4})
     assert att[-1] == ("f32", 0x3E000000)  # 1/8

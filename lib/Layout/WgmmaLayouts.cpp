@@ -56,6 +56,24 @@ layout::wgmmaOperandPlan(llvm::ArrayRef<int64_t> shape,
   return plan;
 }
 
+std::optional<WgmmaOperandPlan>
+layout::wgmmaSlotPlan(llvm::ArrayRef<int64_t> shape,
+                      llvm::ArrayRef<unsigned> order, SwizzleParams swizzle,
+                      unsigned segment, unsigned elementBytes, bool isB) {
+  if (shape.size() != 2 || order.size() != 2)
+    return std::nullopt;
+  bool transposed = order[0] == 0;
+  int64_t storage[2] = {shape[order[1]], shape[order[0]]};
+  // K is A's columns and B's rows.
+  bool kContiguous = isB ? transposed : !transposed;
+  unsigned rowMajor[2] = {1, 0};
+  auto plan = wgmmaOperandPlan(storage, rowMajor, swizzle, segment,
+                               elementBytes, !kContiguous);
+  if (plan)
+    plan->transposed = transposed;
+  return plan;
+}
+
 std::optional<std::pair<SwizzleParams, unsigned>>
 layout::wgmmaSharedLayout(llvm::ArrayRef<int64_t> shape,
                           unsigned elementBytes) {

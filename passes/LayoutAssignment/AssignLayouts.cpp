@@ -175,11 +175,22 @@ private:
                                         {4, split}, {0, 1});
   }
 
+  /// Whether the dot operand B (K x N) is a tile loaded with its elements
+  /// more contiguous along K than along N.
+  bool kContiguous(Value b) {
+    auto load = b.getDefiningOp<nv::LoadOp>();
+    if (!load || !asTile(load.getPtr().getType()))
+      return false;
+    AxisInfo info = axisInfo.getAxisInfo(load.getPtr());
+    return info.getRank() == 2 && info.getContiguity(0) > info.getContiguity(1);
+  }
+
   /// Accumulator layout of a dot: mma.sync fragments where the target and
   /// the types allow (the choice is recorded on the dot, and its operand
   /// packing in `kWidth` when asked), else FMA blocks.
   Attribute dotLayout(nv::DotOp dot, unsigned *kWidth = nullptr) {
-    DotPathChoice choice = chooseDotPath(dot, target, numWarps);
+    DotPathChoice choice =
+        chooseDotPath(dot, target, numWarps, kContiguous(dot.getB()));
     dot->setAttr(nv::kDotPathAttrName,
                  StringAttr::get(context, choice.description));
     if (kWidth)

@@ -1,6 +1,7 @@
 //===- MmaChoice.cpp - which instruction computes a dot -------------------===//
 
 #include "LayoutAssignment/MmaChoice.h"
+#include "tileiras/Codegen/Tcgen05Legality.h"
 #include "tileiras/Layout/MmaLayouts.h"
 #include "tileiras/TargetSpec/InstructionFamily.h"
 
@@ -80,13 +81,51 @@ bool loadedForDot(Value operand) {
   return def && isa<nv::LoadOp, nv::TmaLoadOp>(def) && operand.hasOneUse();
 }
 
-/// What wgmma and tcgen05.mma (`name`) both need, as implemented: f16/bf16
-/// operands with an f32 accumulator, rank 2, both operands loaded from
-/// global memory only for this dot (they are read from shared memory).
-std::string whyNotSharedOperands(nv::DotOp dot, llvm::StringRef name) {
+/// The operand types wgmma takes from shared memory, as implemented:
+/// f16/bf16 or FP8 (any pair) with an f32 accumulator, i8 of one
+/// signedness with an i32 one (mixed s8/u8 needs PTX ISA 8.4).
+std::string whyNotWgmmaTypes(nv::DotOp dot) {
   Type a = dot.getA().getType().getElementType();
-  if (!(a.isF16() || a.isBF16()) || !dot.getType().getElementType().isF32())
-    return "f16/bf16 operands with an f32 accumulator only";
+  Type acc = dot.getType().getElementType();
+  if ((a.isF16() || a.isBF16() || isFp8(a)) && acc.isF32())
+    return "";
+  if (a.isInteger(8) && acc.isInteger(32))
+    return dot.getSignednessA() == dot.getSignednessB()
+               ? ""
+               : "mixed s8/u8 operands (PTX ISA 8.4)";
+  return "f16/bf16/f8 operands with an f32 accumulator or i8 with i32 only";
+}
+
+/// The operand types tcgen05.mma takes on `target`, as implemented:
+/// kind::f16 (f16/bf16), kind::f8f6f4 (FP8, any pair) with an f32
+/// accumulator, kind::i8 (s8/u8) with an i32 one where the legality layer
+/// allows it (arch-conditional targets but sm_103a).
+std::string whyNotTcgen05Types(nv::DotOp dot,
+                               const targetspec::Target &target) {
+  Type a = dot.getA().getType().getElementType();
+  Type acc = dot.getType().getElementType();
+  if ((a.isF16() || a.isBF16() || isFp8(a)) && acc.isF32())
+    return "";
+  if (!a.isInteger(8) || !acc.isInteger(32))
+    return "f16/bf16/f8 operands with an f32 accumulator or i8 with i32 only";
+  codegen::Tcgen05MmaForm form;
+  form.kind = codegen::Tcgen05MmaKind::I8;
+  if (const codegen::Tcgen05Check *check =
+          codegen::firstFailingTcgen05Check(form, target))
+    return codegen::describeTcgen05Failure(*check, form, target,
+                                           "tcgen05.mma kind::i8");
+  return "";
+}
+
+/// What wgmma and tcgen05.mma (`name`) both need, as implemented: the
+/// operand types, rank 2, both operands loaded from global memory only for
+/// this dot (they are read from shared memory).
+std::string whyNotSharedOperands(nv::DotOp dot, llvm::StringRef name,
+                                 const targetspec::Target &target) {
+  std::string why =
+      name == "wgmma" ? whyNotWgmmaTypes(dot) : whyNotTcgen05Types(dot, target);
+  if (!why.empty())
+    return why;
   if (dot.getType().getRank() != 2)
     return ("batched dots have no " + name + " form").str();
   if (!loadedForDot(dot.getA()) || !loadedForDot(dot.getB()))
@@ -96,17 +135,34 @@ std::string whyNotSharedOperands(nv::DotOp dot, llvm::StringRef name) {
 
 /// Why `dot` (M x N x K, `numWarps`) cannot use wgmma, or "" when it can:
 /// the shared-operand conditions, whole warpgroups stacked along M.
-std::string whyNotWgmma(nv::DotOp dot, int64_t m, int64_t n, int64_t k,
-                        unsigned numWarps) {
-  if (std::string why = whyNotSharedOperands(dot, "wgmma"); !why.empty())
+std::string whyNotWgmma(nv::DotOp dot, const targetspec::Target &target,
+                        int64_t m, int64_t n, int64_t k, unsigned numWarps,
+                        bool bKContiguous) {
+  if (std::string why = whyNotSharedOperands(dot, "wgmma", target);
+      !why.empty())
     return why;
+  // Measured on an H200 (matmul_int8, 4096^3): wgmma with such a B
+  // transposed through registers every step ran at 80 TFLOP/s, mma.sync
+  // reading it from its slot at 179.
+  if (dot.getB().getType().getElementTypeBitWidth() == 8 && !bKContiguous)
+    return "an 8-bit B must be contiguous along K in memory (wgmma reads "
+           "8-bit operands K-major only)";
   if (numWarps % 4 != 0 || m % (16 * int64_t(numWarps)) != 0)
     return ("M = " + llvm::Twine(m) + " is not a multiple of 16 x " +
             llvm::Twine(numWarps) + " warps (whole warpgroups along M)")
         .str();
-  if (n % 8 != 0 || n > 256 || k % 16 != 0)
+  // K of one instruction: 32 bytes of A's row.
+  unsigned bits = dot.getA().getType().getElementTypeBitWidth();
+  int64_t kInstr = 256 / bits;
+  bool integer = dot.getA().getType().getElementType().isInteger(8);
+  if (n % 8 != 0 || n > 256 || k % kInstr != 0)
     return ("N = " + llvm::Twine(n) + ", K = " + llvm::Twine(k) +
-            " (N must be 8..256 in steps of 8, K a multiple of 16)")
+            " (N must be 8..256 in steps of 8, K a multiple of " +
+            llvm::Twine(kInstr) + ")")
+        .str();
+  if (integer && n > 32 && n % 16 != 0)
+    return ("N = " + llvm::Twine(n) +
+            " (i8 wgmma has N 8, 16, 24, 32 and then steps of 16)")
         .str();
   return "";
 }
@@ -115,17 +171,20 @@ std::string whyNotWgmma(nv::DotOp dot, int64_t m, int64_t n, int64_t k,
 /// tensor-memory lane, cta_group::1), 4 or 8 warps (a second warpgroup
 /// takes the other half of the columns), N 8..256 in steps of 8 per
 /// warpgroup's half, K a multiple of 16.
-std::string whyNotTcgen05(nv::DotOp dot, int64_t m, int64_t n, int64_t k,
-                          unsigned numWarps) {
-  if (std::string why = whyNotSharedOperands(dot, "tcgen05"); !why.empty())
+std::string whyNotTcgen05(nv::DotOp dot, const targetspec::Target &target,
+                          int64_t m, int64_t n, int64_t k, unsigned numWarps) {
+  if (std::string why = whyNotSharedOperands(dot, "tcgen05", target);
+      !why.empty())
     return why;
   if (numWarps != 4 && numWarps != 8)
     return ("needs 4 or 8 warps, not " + llvm::Twine(numWarps)).str();
   int64_t columnSplit = numWarps / 4;
-  if (m != 128 || n % (8 * columnSplit) != 0 || n > 256 || k % 16 != 0)
+  int64_t kInstr = 256 / dot.getA().getType().getElementTypeBitWidth();
+  if (m != 128 || n % (8 * columnSplit) != 0 || n > 256 || k % kInstr != 0)
     return ("M = " + llvm::Twine(m) + ", N = " + llvm::Twine(n) +
             ", K = " + llvm::Twine(k) + " (M must be 128, N a multiple of " +
-            llvm::Twine(8 * columnSplit) + " up to 256, K a multiple of 16)")
+            llvm::Twine(8 * columnSplit) + " up to 256, K a multiple of " +
+            llvm::Twine(kInstr) + ")")
         .str();
   return "";
 }
@@ -133,7 +192,7 @@ std::string whyNotTcgen05(nv::DotOp dot, int64_t m, int64_t n, int64_t k,
 
 DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
                                       const targetspec::Target &target,
-                                      unsigned numWarps) {
+                                      unsigned numWarps, bool bKContiguous) {
   DotPathChoice choice;
   auto fma = [&](const llvm::Twine &why) {
     choice.description = ("fma: " + why).str();
@@ -163,26 +222,29 @@ DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
   choice.instrM = unsigned(instrM);
   std::string notWgmma;
   if (targetspec::targetSupports(target, targetspec::InstrFamily::Tcgen05)) {
-    notWgmma = whyNotTcgen05(dot, m, n, k, numWarps);
+    notWgmma = whyNotTcgen05(dot, target, m, n, k, numWarps);
     if (notWgmma.empty()) {
       choice.tcgen05 = true;
       choice.warpsPerCTA = {4, numWarps / 4};
-      choice.description =
-          ("tcgen05.mma.m128n" + llvm::Twine(n) + "k16 " + operands->typeName)
-              .str();
+      int64_t kInstr = 256 / dot.getA().getType().getElementTypeBitWidth();
+      choice.description = ("tcgen05.mma.m128n" + llvm::Twine(n) + "k" +
+                            llvm::Twine(kInstr) + " " + operands->typeName)
+                               .str();
       return choice;
     }
     notWgmma = "not tcgen05: " + notWgmma;
   }
   if (targetspec::targetSupports(target, targetspec::InstrFamily::Wgmma)) {
-    notWgmma = whyNotWgmma(dot, m, n, k, numWarps);
+    notWgmma = whyNotWgmma(dot, target, m, n, k, numWarps, bKContiguous);
     if (!notWgmma.empty())
       notWgmma = "not wgmma: " + notWgmma;
     if (notWgmma.empty()) {
       choice.wgmma = true;
       choice.warpsPerCTA = {numWarps, 1};
-      choice.description =
-          ("wgmma.m64n" + llvm::Twine(n) + "k16 " + operands->typeName).str();
+      int64_t kInstr = 256 / dot.getA().getType().getElementTypeBitWidth();
+      choice.description = ("wgmma.m64n" + llvm::Twine(n) + "k" +
+                            llvm::Twine(kInstr) + " " + operands->typeName)
+                               .str();
       return choice;
     }
   }

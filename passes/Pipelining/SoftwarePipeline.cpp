@@ -97,8 +97,8 @@ bool feedsSharedMma(nv::ConvertLayoutOp convert) {
 }
 
 /// The buffer for `load`'s tile, or null when cp.async cannot copy it with
-/// accesses of at least 4 bytes. A wgmma operand gets wgmma's layout where
-/// the tile is row-major, else the one ldmatrix reads best.
+/// accesses of at least 4 bytes. A wgmma operand gets wgmma's layout (in
+/// the order the tile has in memory), else the one ldmatrix reads best.
 nv::SharedMemType bufferFor(nv::LoadOp load, unsigned numSlots,
                             const AxisInfoAnalysis &axisInfo, bool forWgmma) {
   auto pointers = cast<RankedTensorType>(load.getPtr().getType());
@@ -113,8 +113,12 @@ nv::SharedMemType bufferFor(nv::LoadOp load, unsigned numSlots,
   layout::SwizzleParams swizzle =
       layout::ldmatrixSwizzle(pointers.getShape(), order, bytes);
   unsigned segment = 0;
-  if (forWgmma && fast == 1)
-    if (auto canonical = layout::wgmmaSharedLayout(pointers.getShape(), bytes))
+  // Rows of the slot run along order[1]: a column-major slot (K of B, or M
+  // of A, contiguous) is the canonical layout of the transposed tile.
+  int64_t storage[2] = {pointers.getDimSize(order[1]),
+                        pointers.getDimSize(order[0])};
+  if (forWgmma)
+    if (auto canonical = layout::wgmmaSharedLayout(storage, bytes))
       std::tie(swizzle, segment) = *canonical;
   layout::LinearLayout shared =
       layout::swizzledSharedLayout(pointers.getShape(), order, swizzle.vec,

@@ -55,18 +55,41 @@ struct OperandSlot {
   nv::SharedMemType stagedType;
 };
 
-bool isCanonical(nv::SharedMemType type, bool mnMajor) {
+/// Whether wgmma (tcgen05.mma: `anyMajor`) reads operand A, or B when
+/// `isB`, from a slot of `type`: a canonical layout, with K contiguous
+/// for types other than 16-bit ones (wgmma transposes only those).
+bool isCanonical(nv::SharedMemType type, bool isB, bool anyMajor) {
   auto encoding = dyn_cast<nv::SwizzledSharedEncodingAttr>(type.getEncoding());
-  unsigned bytes = type.getElementType().getIntOrFloatBitWidth() / 8;
-  return encoding &&
-         layout::wgmmaOperandPlan(type.getTileShape(), encoding.getOrder(),
-                                  {encoding.getVec(), encoding.getPerPhase(),
-                                   encoding.getMaxPhase()},
-                                  encoding.getSegment(), bytes, mnMajor);
+  unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+  if (!encoding)
+    return false;
+  auto plan = layout::wgmmaSlotPlan(
+      type.getTileShape(), encoding.getOrder(),
+      {encoding.getVec(), encoding.getPerPhase(), encoding.getMaxPhase()},
+      encoding.getSegment(), bits / 8, isB);
+  return plan && (anyMajor || bits == 16 || !plan->mnMajor);
 }
 
-/// How wgmma can read `operand` (B when `mnMajor`), or a reason it cannot.
-FailureOr<OperandSlot> operandSlot(Value operand, bool mnMajor,
+/// Whether the B tile `operand` comes with N contiguous: read from a
+/// row-major slot, or held with each thread's elements along N (registers'
+/// first basis). Storing it K-major transposes it byte by byte.
+bool nContiguous(Value operand) {
+  if (auto load = operand.getDefiningOp<nv::LocalLoadOp>())
+    if (auto encoding = dyn_cast<nv::SwizzledSharedEncodingAttr>(
+            load.getBuffer().getType().getEncoding()))
+      return encoding.getOrder()[0] == 1;
+  auto tile = cast<RankedTensorType>(operand.getType());
+  FailureOr<layout::LinearLayout> layout = nv::getLinearLayout(tile);
+  if (failed(layout))
+    return true;
+  llvm::ArrayRef<layout::Coord> regs =
+      layout->getBases(layout::InDim::Register);
+  return regs.empty() || regs[0][1] != 0;
+}
+
+/// How wgmma (or tcgen05.mma, `anyMajor`) can read `operand` (B when
+/// `isB`), or a reason it cannot.
+FailureOr<OperandSlot> operandSlot(Value operand, bool isB, bool anyMajor,
                                    std::string &why) {
   OperandSlot slot;
   if (auto convert = operand.getDefiningOp<nv::ConvertLayoutOp>();
@@ -74,15 +97,27 @@ FailureOr<OperandSlot> operandSlot(Value operand, bool mnMajor,
     slot.convert = convert;
     operand = convert.getSrc();
   }
-  const char *name = mnMajor ? "B" : "A";
+  const char *name = isB ? "B" : "A";
   slot.load = operand.getDefiningOp<nv::LocalLoadOp>();
   if (slot.load && operand.hasOneUse() &&
-      isCanonical(slot.load.getBuffer().getType(), mnMajor))
+      isCanonical(slot.load.getBuffer().getType(), isB, anyMajor))
     return slot;
-  // Anything else is stored into a buffer of its own first.
+  // Anything else is stored into a buffer of its own first: row-major, but
+  // an 8-bit B for wgmma with K contiguous (column-major, N rows of K).
   auto tile = cast<RankedTensorType>(operand.getType());
   unsigned bytes = tile.getElementType().getIntOrFloatBitWidth() / 8;
-  auto staged = layout::wgmmaSharedLayout(tile.getShape(), bytes);
+  bool kMajorB = isB && bytes != 2 && !anyMajor;
+  // Measured on an H200 (matmul_int8, 4096^3): wgmma with such a B
+  // transposed through registers every step ran at 80 TFLOP/s, mma.sync
+  // reading it from its slot at 179.
+  if (kMajorB && nContiguous(operand)) {
+    why = "an 8-bit B with N contiguous would be transposed every step "
+          "(wgmma reads 8-bit operands K-major only)";
+    return failure();
+  }
+  unsigned order[2] = {kMajorB ? 0u : 1u, kMajorB ? 1u : 0u};
+  int64_t storage[2] = {tile.getDimSize(order[1]), tile.getDimSize(order[0])};
+  auto staged = layout::wgmmaSharedLayout(storage, bytes);
   if (!staged) {
     why = std::string(name) + " [" + std::to_string(tile.getDimSize(0)) + ", " +
           std::to_string(tile.getDimSize(1)) +
@@ -92,7 +127,7 @@ FailureOr<OperandSlot> operandSlot(Value operand, bool mnMajor,
   MLIRContext *context = tile.getContext();
   auto encoding = nv::SwizzledSharedEncodingAttr::get(
       context, staged->first.vec, staged->first.perPhase,
-      staged->first.maxPhase, ArrayRef<unsigned>{1, 0}, staged->second);
+      staged->first.maxPhase, order, staged->second);
   slot.staged = true;
   slot.load = nullptr;
   slot.value = operand;
@@ -167,7 +202,7 @@ void makeAsync(nv::WarpgroupDotOp dot, unsigned index) {
   Value waited =
       nv::WarpgroupWaitOp::create(after, loc, result, uint32_t(0)).getResult();
   Value final = waited;
-  if (matchPattern(init, m_AnyZeroFloat())) {
+  if (matchPattern(init, m_AnyZeroFloat()) || matchPattern(init, m_Zero())) {
     OpBuilder inside(dot);
     Value first =
         arith::CmpIOp::create(inside, loc, arith::CmpIPredicate::ne,
@@ -190,9 +225,11 @@ void makeAsync(nv::WarpgroupDotOp dot, unsigned index) {
 bool rewriteDot(Operation *dot, Value aOperand, Value bOperand, Value c,
                 ValueRange scales) {
   std::string why;
-  FailureOr<OperandSlot> a = operandSlot(aOperand, false, why);
-  FailureOr<OperandSlot> b = succeeded(a) ? operandSlot(bOperand, true, why)
-                                          : FailureOr<OperandSlot>(failure());
+  bool anyMajor = nv::isMeantForTcgen05(dot);
+  FailureOr<OperandSlot> a = operandSlot(aOperand, false, anyMajor, why);
+  FailureOr<OperandSlot> b = succeeded(a)
+                                 ? operandSlot(bOperand, true, anyMajor, why)
+                                 : FailureOr<OperandSlot>(failure());
   if ((failed(a) || failed(b)) && !scales.empty()) {
     dot->emitOpError("cannot run on tcgen05.mma block_scale: ") << why;
     return false;
@@ -200,13 +237,16 @@ bool rewriteDot(Operation *dot, Value aOperand, Value bOperand, Value c,
   if (failed(a) || failed(b)) {
     std::string type;
     llvm::raw_string_ostream os(type);
-    cast<RankedTensorType>(aOperand.getType()).getElementType().print(os);
+    Type element = cast<RankedTensorType>(aOperand.getType()).getElementType();
+    element.print(os);
+    std::string shape =
+        "m16n8k" + std::to_string(256 / element.getIntOrFloatBitWidth());
     // What the dot's layouts fall back to: mma.sync for wgmma, the FMA
     // path for tcgen05 (its accumulator has no mma.sync layout).
     std::string path =
         nv::isMeantForTcgen05(dot)
             ? "fma (not tcgen05: " + why + ")"
-            : "mma.sync.m16n8k16 " + type + " (not wgmma: " + why + ")";
+            : "mma.sync." + shape + " " + type + " (not wgmma: " + why + ")";
     dot->setAttr(nv::kDotPathAttrName,
                  StringAttr::get(dot->getContext(), path));
     return true;
@@ -216,11 +256,14 @@ bool rewriteDot(Operation *dot, Value aOperand, Value bOperand, Value c,
   auto [bufferA, slotA] = materialize(builder, dot->getLoc(), *a);
   auto [bufferB, slotB] = materialize(builder, dot->getLoc(), *b);
   bool staged = a->staged || b->staged;
+  auto plain = dyn_cast<nv::DotOp>(dot);
   auto wgmma = nv::WarpgroupDotOp::create(
       builder, dot->getLoc(), c.getType(), bufferA, slotA, bufferB, slotB, c,
       /*use_c=*/Value(), scales,
       /*proxy_fence=*/writtenByThreads(bufferA) || writtenByThreads(bufferB),
-      /*barriers=*/staged);
+      /*barriers=*/staged, /*pending=*/0,
+      plain ? plain.getSignednessAAttr() : nv::SignednessAttr(),
+      plain ? plain.getSignednessBAttr() : nv::SignednessAttr());
   dot->getResult(0).replaceAllUsesWith(wgmma.getResult());
   dot->erase();
   for (OperandSlot slot : {*a, *b}) {

@@ -123,7 +123,7 @@ nv_tileaa.func @wgmma_shapes(%s: i32, %c: tensor<64x64xf32, #mma>) {
 nv_tileaa.func @wgmma_types(%s: i32, %c: tensor<64x64xf32, #mma>) {
   %a = nv_tileaa.local_alloc : !nv_tileaa.smem<2x64x32xf16, #sa>
   %b = nv_tileaa.local_alloc : !nv_tileaa.smem<2x32x64xbf16, #sb>
-  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op operands must have one element type}}
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op operands must have one element type (or be two FP8 types)}}
   %d = nv_tileaa.warpgroup_dot %a[%s], %b[%s], %c : !nv_tileaa.smem<2x64x32xf16, #sa>, !nv_tileaa.smem<2x32x64xbf16, #sb>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
   nv_tileaa.return
 }
@@ -249,5 +249,29 @@ nv_tileaa.func @scale_shapes(%i: i32, %c: tensor<128x64xf32, #acc>, %sa: tensor<
   %b = nv_tileaa.local_alloc : !nv_tileaa.smem<1x128x64xf8E4M3FN, #s>
   // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op expects f8E8M0FNU scales of shapes [128, 4] and [4, 64] (K = 128, one per 32)}}
   %d = nv_tileaa.warpgroup_dot %a[%i], %b[%i], %c scales(%sa, %sb : tensor<128x2xf8E8M0FNU, #acc>, tensor<4x64xf8E8M0FNU, #acc>) : !nv_tileaa.smem<1x128x128xf8E4M3FN, #s>, !nv_tileaa.smem<1x128x64xf8E4M3FN, #s>, tensor<128x64xf32, #acc> -> tensor<128x64xf32, #acc>
+  nv_tileaa.return
+}
+
+// -----
+
+#mma = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+#s = #nv_tileaa.swizzled_shared<vec = 16, perPhase = 2, maxPhase = 4, order = [1, 0]>
+nv_tileaa.func @wgmma_i8_signedness(%s: i32, %c: tensor<64x64xi32, #mma>) {
+  %a = nv_tileaa.local_alloc : !nv_tileaa.smem<2x64x64xi8, #s>
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<2x64x64xi8, #s>
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op i8 operands need signedness_a and signedness_b}}
+  %d = nv_tileaa.warpgroup_dot %a[%s], %b[%s], %c {signedness_a = #nv_tileaa.signedness<signed>} : !nv_tileaa.smem<2x64x64xi8, #s>, !nv_tileaa.smem<2x64x64xi8, #s>, tensor<64x64xi32, #mma> -> tensor<64x64xi32, #mma>
+  nv_tileaa.return
+}
+
+// -----
+
+#mma = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+#s = #nv_tileaa.swizzled_shared<vec = 16, perPhase = 2, maxPhase = 4, order = [1, 0]>
+nv_tileaa.func @wgmma_float_signedness(%s: i32, %c: tensor<64x64xf32, #mma>) {
+  %a = nv_tileaa.local_alloc : !nv_tileaa.smem<2x64x64xf8E4M3FN, #s>
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<2x64x64xf8E5M2, #s>
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op signedness applies to i8 operands only}}
+  %d = nv_tileaa.warpgroup_dot %a[%s], %b[%s], %c {signedness_a = #nv_tileaa.signedness<signed>, signedness_b = #nv_tileaa.signedness<signed>} : !nv_tileaa.smem<2x64x64xf8E4M3FN, #s>, !nv_tileaa.smem<2x64x64xf8E5M2, #s>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
   nv_tileaa.return
 }

@@ -1055,8 +1055,9 @@ void loadAtUses(Instruction *def, Value *slot, Type *type, uint64_t offset) {
 }
 
 /// MLIR's nvvm.wgmma.mma_async inline PTX ("setp.ne.b32 p, $S, 0;" then
-/// "wgmma.mma_async... {d..}, a-desc or {a..}, b-desc, p, scale-a,
-/// scale-b[, trans-a], trans-b;") -> __sim_wgmma(name, operands, slot).
+/// "wgmma.mma_async... {d..}, a-desc or {a..}, b-desc, p[, scale-a,
+/// scale-b[[, trans-a], trans-b]];": the immediates the type has) ->
+/// __sim_wgmma(name, operands, slot), absent immediates as 1 and 0.
 bool lowerWgmma(CallInst *call, StringRef text, StringRef constraints) {
   size_t at = text.find("wgmma.mma_async");
   if (at == StringRef::npos)
@@ -1064,8 +1065,12 @@ bool lowerWgmma(CallInst *call, StringRef text, StringRef constraints) {
   StringRef statement = text.substr(at).split(';').first;
   auto [name, list] = statement.split(' ');
   SmallVector<std::string> ops = ptxOperands(list);
-  bool aRegisters = ops.size() == 7;
-  if (ops.size() != 7 && ops.size() != 8)
+  bool aRegisters = ops.size() > 1 && StringRef(ops[1]).starts_with("{");
+  // d, a, b, p, then 0 (integer), 2 (FP8, tf32) or 4 (16-bit; 3 with A in
+  // registers) immediates.
+  size_t immediates = ops.size() < 4 ? 9 : ops.size() - 4;
+  if (immediates != 0 && immediates != 2 &&
+      immediates != (aRegisters ? 3u : 4u))
     fail("wgmma.mma_async with " + Twine(ops.size()) + " operands");
   SmallVector<StringRef> kinds;
   constraints.split(kinds, ',');
@@ -1099,13 +1104,18 @@ bool lowerWgmma(CallInst *call, StringRef text, StringRef constraints) {
   auto registers = [&](StringRef braced) {
     return ptxOperands(braced.drop_front().drop_back());
   };
+  auto immediate = [&](size_t i, uint32_t absent) {
+    return i < ops.size() ? resolve(ops[i]) : b.getInt32(absent);
+  };
+  bool transA = immediates == 4;
   SmallVector<Value *> values = {aRegisters ? b.getInt64(0) : resolve(ops[1]),
                                  resolve(ops[2]),
                                  resolve(ops[3]),
-                                 resolve(ops[4]),
-                                 resolve(ops[5]),
-                                 aRegisters ? b.getInt32(0) : resolve(ops[6]),
-                                 resolve(ops.back())};
+                                 immediate(4, 1),
+                                 immediate(5, 1),
+                                 transA ? resolve(ops[6]) : b.getInt32(0),
+                                 immediates >= 3 ? resolve(ops.back())
+                                                 : b.getInt32(0)};
   if (aRegisters)
     for (StringRef reg : registers(ops[1]))
       values.push_back(resolve(reg));

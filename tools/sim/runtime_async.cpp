@@ -549,6 +549,7 @@ struct TensorMma {
   bool accumulate;
   bool scaled = false, copy = false;
   uint32_t scaleA = 0, scaleB = 0;
+  unsigned kind = tcgen05::kF16;
 };
 /// This thread's tcgen05.mma and tcgen05.cp operations not yet tracked by
 /// a commit, in issue order (they run in order in the tcgen05 pipeline).
@@ -564,8 +565,8 @@ bool perform(Cta *cta, const TensorMma &op, std::string &error) {
     return tcgen05::mmaBlockScaled(cta->tmem, shared, cta->sharedBytes, op.d,
                                    op.a, op.b, op.idesc, op.scaleA, op.scaleB,
                                    op.accumulate, error);
-  return tcgen05::mmaF16(cta->tmem, shared, cta->sharedBytes, op.d, op.a, op.b,
-                         op.idesc, op.accumulate, error);
+  return tcgen05::mma(cta->tmem, shared, cta->sharedBytes, op.d, op.a, op.b,
+                      op.idesc, op.kind, op.accumulate, error);
 }
 
 bool lowestLane() { return currentThread() % 32 == 0; }
@@ -621,12 +622,14 @@ extern "C" void __sim_nvvm_tcgen05_mma_shared(void *d, uint64_t a, uint64_t b,
                                               uint32_t idesc, bool enableD,
                                               uint32_t kind, uint32_t group,
                                               uint32_t) {
-  if (kind != 0 || group != 1)
+  if (kind == tcgen05::kTf32 || kind > tcgen05::kI8 || group != 1)
     die(6,
         "tcgen05.mma kind %u cta_group::%u is not simulated (kind::f16, "
-        "cta_group::1 only)",
+        "f8f6f4 and i8, cta_group::1 only)",
         kind, group);
-  tensorMmas.push_back({tmemAddress(d), a, b, idesc, enableD});
+  TensorMma op{tmemAddress(d), a, b, idesc, enableD};
+  op.kind = kind;
+  tensorMmas.push_back(op);
 }
 
 /// tcgen05.mma kind::mxf8f6f4.block_scale (scale_vec::1X, also spelled

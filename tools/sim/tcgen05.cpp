@@ -131,11 +131,13 @@ namespace {
 /// element `bytes` wide and decoded by `decode` (B's when its first
 /// argument is true); the exact sum of row `row`, column `n` times
 /// `scale(row, n)` and `sign` is rounded once to f32, D added when
-/// `accumulate`.
+/// `accumulate`; with `integer` (kind::i8) D is s32 and the exact sum is
+/// added to it modulo 2^32.
 struct MmaForm {
   unsigned m, n, k, bytes;
   bool transposeA, transposeB;
   double sign;
+  bool integer = false;
 };
 
 /// The form of an MMA of `k` elements of `bytes` per K step from the
@@ -189,6 +191,10 @@ bool multiplyInto(TensorMemory &tmem, const unsigned char *shared,
         sum += x * y;
       }
       uint32_t &word = tmem.at(row, column + n);
+      if (form.integer) { // |products| < 2^16, K 32: the sum is exact
+        word = uint32_t(int64_t(sum) + (accumulate ? int32_t(word) : 0));
+        continue;
+      }
       float old;
       memcpy(&old, &word, 4);
       float result = static_cast<float>(form.sign * sum * scale(row, n) +
@@ -200,23 +206,49 @@ bool multiplyInto(TensorMemory &tmem, const unsigned char *shared,
 
 } // namespace
 
+bool sim::tcgen05::mma(TensorMemory &tmem, const unsigned char *shared,
+                       uint64_t sharedBytes, uint32_t d, uint64_t aDesc,
+                       uint64_t bDesc, uint32_t idesc, unsigned kind,
+                       bool accumulate, std::string &error) {
+  InstrDescriptor id = decodeInstr(idesc);
+  // kind::f16: f16 0 / bf16 1 (one type), f32 D; kind::f8f6f4: e4m3 0 /
+  // e5m2 1 (any pair), f32 D; kind::i8: u8 0 / s8 1, s32 D (2).
+  bool f16 =
+      kind == kF16 && id.dType == 1 && id.aType <= 1 && id.aType == id.bType;
+  bool f8 = kind == kF8F6F4 && id.dType == 1 && id.aType <= 1 && id.bType <= 1;
+  bool i8 = kind == kI8 && id.dType == 2 && id.aType <= 1 && id.bType <= 1;
+  if (id.sparse || !(f16 || f8 || i8) || id.m != 128 || id.n < 8 ||
+      id.n > 256) {
+    error = "tcgen05.mma kind " + std::to_string(kind) +
+            " form not simulated (sparse, a D or operand type other than "
+            "kind::f16's f16/bf16, kind::f8f6f4's e4m3/e5m2 or kind::i8's "
+            "u8/s8, M other than 128 or a bad N)";
+    return false;
+  }
+  auto type = [&](unsigned code) {
+    if (f16)
+      return code ? mma::Type::BF16 : mma::Type::F16;
+    if (f8)
+      return code ? mma::Type::E5M2 : mma::Type::E4M3;
+    return code ? mma::Type::S8 : mma::Type::U8;
+  };
+  mma::Type a = type(id.aType), b = type(id.bType);
+  MmaForm form = formOf(id, f16 ? 16 : 32, f16 ? 2 : 1);
+  form.integer = i8;
+  return multiplyInto(
+      tmem, shared, sharedBytes, d, aDesc, bDesc, form,
+      [&](bool isB, uint32_t bits) {
+        return mma::decodeElement(isB ? b : a, bits);
+      },
+      [](unsigned, unsigned) { return 1.0; }, accumulate, error);
+}
+
 bool sim::tcgen05::mmaF16(TensorMemory &tmem, const unsigned char *shared,
                           uint64_t sharedBytes, uint32_t d, uint64_t aDesc,
                           uint64_t bDesc, uint32_t idesc, bool accumulate,
                           std::string &error) {
-  InstrDescriptor id = decodeInstr(idesc);
-  if (id.sparse || id.dType != 1 || id.aType > 1 || id.aType != id.bType ||
-      id.m != 128 || id.n < 8 || id.n > 256) {
-    error = "tcgen05.mma kind::f16 form not simulated (sparse, non-f32 D, "
-            "M other than 128 or a bad N)";
-    return false;
-  }
-  mma::Type type = id.aType ? mma::Type::BF16 : mma::Type::F16;
-  MmaForm form = formOf(id, 16, 2);
-  return multiplyInto(
-      tmem, shared, sharedBytes, d, aDesc, bDesc, form,
-      [&](bool, uint32_t bits) { return mma::decodeElement(type, bits); },
-      [](unsigned, unsigned) { return 1.0; }, accumulate, error);
+  return mma(tmem, shared, sharedBytes, d, aDesc, bDesc, idesc, kF16,
+             accumulate, error);
 }
 
 BlockScaledDescriptor sim::tcgen05::decodeBlockScaledInstr(uint32_t bits) {

@@ -63,6 +63,18 @@ bool mmaF16(TensorMemory &tmem, const unsigned char *shared,
             uint64_t sharedBytes, uint32_t d, uint64_t aDesc, uint64_t bDesc,
             uint32_t idesc, bool accumulate, std::string &error);
 
+/// The kind operand of the tcgen05.mma intrinsics.
+constexpr unsigned kF16 = 0, kTf32 = 1, kF8F6F4 = 2, kI8 = 3;
+
+/// tcgen05.mma.cta_group::1 of `kind`: kind::f16 as mmaF16; kind::f8f6f4
+/// with e4m3/e5m2 A and B (descriptor codes 0 and 1, any pair) and
+/// kind::i8 with u8/s8 (0 and 1) and an s32 D (D type 2, wrapping), both
+/// K 32 of one-byte elements. tf32 and the 4/6-bit types are not
+/// simulated (an error).
+bool mma(TensorMemory &tmem, const unsigned char *shared, uint64_t sharedBytes,
+         uint32_t d, uint64_t aDesc, uint64_t bDesc, uint32_t idesc,
+         unsigned kind, bool accumulate, std::string &error);
+
 /// The 32-bit instruction descriptor of the block-scaled kinds (mxf8f6f4,
 /// mxf4, mxf4nvf4): no D type; the scale factor ids select the byte
 /// (1X) of each tensor-memory word that holds the scales.

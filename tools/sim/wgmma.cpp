@@ -3,6 +3,8 @@
 #include "wgmma.h"
 #include "tensor_map.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <regex>
 
@@ -11,8 +13,9 @@ using sim::mma::Type;
 
 std::optional<Instr> sim::wgmma::decode(const std::string &name) {
   static const std::regex form(
-      "wgmma\\.mma_async\\.sync\\.aligned\\.m64n([0-9]+)k([0-9]+)\\.f32\\."
-      "(f16|bf16|tf32|e4m3|e5m2)\\.(f16|bf16|tf32|e4m3|e5m2)");
+      "wgmma\\.mma_async\\.sync\\.aligned\\.m64n([0-9]+)k([0-9]+)"
+      "(\\.satfinite)?\\.(f32|s32)\\."
+      "(f16|bf16|tf32|e4m3|e5m2|s8|u8)\\.(f16|bf16|tf32|e4m3|e5m2|s8|u8)");
   std::smatch match;
   if (!std::regex_match(name, match, form))
     return std::nullopt;
@@ -21,19 +24,29 @@ std::optional<Instr> sim::wgmma::decode(const std::string &name) {
            : t == "bf16" ? Type::BF16
            : t == "tf32" ? Type::TF32
            : t == "e4m3" ? Type::E4M3
-                         : Type::E5M2;
+           : t == "e5m2" ? Type::E5M2
+           : t == "s8"   ? Type::S8
+                         : Type::U8;
   };
   Instr instr;
   instr.n = std::stoul(match[1]);
   instr.k = std::stoul(match[2]);
-  instr.a = type(match[3]);
-  instr.b = type(match[4]);
-  bool eightBit = instr.a == Type::E4M3 || instr.a == Type::E5M2;
+  instr.saturate = match[3].matched;
+  instr.integer = match[4] == "s32";
+  instr.a = type(match[5]);
+  instr.b = type(match[6]);
+  auto fp8 = [](Type t) { return t == Type::E4M3 || t == Type::E5M2; };
+  auto int8 = [](Type t) { return t == Type::S8 || t == Type::U8; };
+  bool eightBit = fp8(instr.a) || int8(instr.a);
   instr.elementBytes = instr.a == Type::TF32 ? 4 : eightBit ? 1 : 2;
-  bool sameKind =
-      instr.a == instr.b ||
-      (eightBit && (instr.b == Type::E4M3 || instr.b == Type::E5M2));
-  if (!sameKind || instr.n < 8 || instr.n > 256 || instr.n % 8 ||
+  bool sameKind = instr.a == instr.b || (fp8(instr.a) && fp8(instr.b)) ||
+                  (int8(instr.a) && int8(instr.b));
+  // s32 accumulators go with s8/u8 (N 8..32 by 8, then by 16), f32 with
+  // the float types; .satfinite with s32 only.
+  bool validN = instr.n >= 8 && instr.n <= 256 && instr.n % 8 == 0 &&
+                (!instr.integer || instr.n <= 32 || instr.n % 16 == 0);
+  if (!sameKind || instr.integer != int8(instr.a) ||
+      (instr.saturate && !instr.integer) || !validN ||
       instr.k * instr.elementBytes != 32)
     return std::nullopt;
   return instr;
@@ -144,6 +157,14 @@ bool sim::wgmma::compute(const Instr &instr, const Operands &ops,
         return false;
       sum += double(mma::decodeElement(instr.a, x)) *
              double(mma::decodeElement(instr.b, y));
+    }
+    if (instr.integer) {
+      // |products| < 2^16 and K = 32: the double sum is exact.
+      int64_t total = int64_t(sum) + (ops.scaleD ? int64_t(int32_t(c[i])) : 0);
+      if (instr.saturate)
+        total = std::clamp<int64_t>(total, INT32_MIN, INT32_MAX);
+      d[i] = uint32_t(total);
+      continue;
     }
     sum *= ops.scaleA * ops.scaleB;
     if (ops.scaleD) {

@@ -18,10 +18,13 @@ struct Instr {
   unsigned n = 0, k = 0; // m is always 64
   mma::Type a = mma::Type::F16, b = mma::Type::F16;
   unsigned elementBytes = 2;
+  /// s32 accumulator (s8/u8 operands; wraps, or clamps with .satfinite).
+  bool integer = false, saturate = false;
 };
 
 /// Decodes "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16" (also bf16,
-/// tf32 with k8, e4m3/e5m2 pairs with k32; f32 accumulators only).
+/// tf32 with k8, e4m3/e5m2 pairs with k32, and
+/// "...m64nNk32[.satfinite].s32.s8.u8" with any s8/u8 pair).
 std::optional<Instr> decode(const std::string &name);
 
 /// The 64-bit matrix descriptor, fields in bytes.

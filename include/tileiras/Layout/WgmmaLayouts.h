@@ -30,10 +30,18 @@ struct WgmmaOperandPlan {
   int64_t lboBytes = 0, sboBytes = 0;
   int64_t rows = 0, segmentColumns = 0;
   unsigned elementBytes = 0;
+  /// The slot is column-major (wgmmaSlotPlan): the plan describes its
+  /// transpose, the storage order.
+  bool transposed = false;
 
-  /// Byte offset from the slot's start of element (row, column): where an
-  /// instruction whose sub-tile starts there points its descriptor.
+  /// Byte offset from the slot's start of element (row, column) of the
+  /// storage order: where an instruction whose sub-tile starts there points
+  /// its descriptor.
   int64_t byteOffset(int64_t row, int64_t column) const;
+  /// The same for element (i, j) of the operand tile (A [M, K], B [K, N]).
+  int64_t operandOffset(int64_t i, int64_t j) const {
+    return transposed ? byteOffset(j, i) : byteOffset(i, j);
+  }
 };
 
 /// The plan for a slot of `shape` ([rows, columns]) with the swizzled
@@ -45,6 +53,17 @@ std::optional<WgmmaOperandPlan>
 wgmmaOperandPlan(llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<unsigned> order,
                  SwizzleParams swizzle, unsigned segment, unsigned elementBytes,
                  bool mnMajor);
+
+/// The plan for an operand tile (A [M, K], or B [K, N] when `isB`) held in
+/// a slot of `shape` with `order`: a row-major slot (order {1, 0}) as
+/// stored, a column-major one ({0, 1}) as its transpose. The operand is
+/// K-major when K is the slot's contiguous dimension, else MN-major
+/// (imm-trans 1, which wgmma allows for 16-bit types only).
+std::optional<WgmmaOperandPlan> wgmmaSlotPlan(llvm::ArrayRef<int64_t> shape,
+                                              llvm::ArrayRef<unsigned> order,
+                                              SwizzleParams swizzle,
+                                              unsigned segment,
+                                              unsigned elementBytes, bool isB);
 
 /// The swizzle and segment (0: none) a row-major [rows, columns] tile of
 /// `elementBytes`-byte elements is stored with so that wgmma can read it:

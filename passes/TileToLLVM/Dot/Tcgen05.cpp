@@ -8,9 +8,10 @@
 //
 //   barrier; warp 0 allocates the columns (tcgen05.alloc into scratch),
 //   thread 0 initializes an mbarrier; fence, barrier, fence;
-//   thread 0 issues one m128nNk16 per K step (A K-major, B N-major read
-//   through shared-memory descriptors, layout::wgmmaOperandPlan with
-//   tcgen05's encoding) and commits them to the mbarrier;
+//   thread 0 issues one m128nNk16 per K step (A and B read through
+//   shared-memory descriptors, layout::wgmmaSlotPlan with tcgen05's
+//   encoding, K- or MN-major as their slots are) and commits them to the
+//   mbarrier;
 //   every thread waits on it (phase 0), loads its row (tcgen05.ld 32x32b:
 //   warp w reads lanes 32 (w % 4) .. + 31, warpgroup w / 4 its half of the
 //   columns) and adds C; fence, barrier; warp 0 frees the columns, thread 0
@@ -38,23 +39,59 @@ using layout::InDim;
 
 namespace {
 
-constexpr int64_t kTcgen05M = 128, kTcgen05K = 16,
-                  kScaleBlockK = nv::DotScaledOp::kScaleBlock;
+constexpr int64_t kTcgen05M = 128, kScaleBlockK = nv::DotScaledOp::kScaleBlock;
 
-/// The 32-bit instruction descriptor of kind::f16 with an f32 D, A K-major
-/// and B N-major (transpose B), M 128 and `n` columns.
-uint32_t instructionDescriptor(Type element, int64_t n) {
-  uint32_t type = element.isBF16() ? 1 : 0;
-  return 1u << 4 | type << 7 | type << 10 | 1u << 16 | uint32_t(n >> 3) << 17 |
-         uint32_t(kTcgen05M >> 4) << 24;
+/// Bits 15 and 16 of both instruction descriptors: A or B MN-major.
+uint32_t transposeBits(const layout::WgmmaOperandPlan &a,
+                       const layout::WgmmaOperandPlan &b) {
+  return uint32_t(a.mnMajor) << 15 | uint32_t(b.mnMajor) << 16;
+}
+
+/// The kind, K per instruction and instruction-descriptor type codes of a
+/// dot's operand types: kind::f16 (f16 0, bf16 1; K 16), kind::f8f6f4
+/// (e4m3 0, e5m2 1; K 32), kind::i8 (u8 0, s8 1; K 32, s32 D).
+struct Tcgen05Kind {
+  NVVM::Tcgen05MMAKind kind = NVVM::Tcgen05MMAKind::F16;
+  int64_t k = 16;
+  uint32_t aType = 0, bType = 0, dType = 1; // D: f32 1, s32 2
+};
+
+Tcgen05Kind kindOf(nv::WarpgroupDotOp op) {
+  Type a = op.getA().getType().getElementType();
+  Type b = op.getB().getType().getElementType();
+  Tcgen05Kind kind;
+  if (a.isInteger(8)) {
+    kind.kind = NVVM::Tcgen05MMAKind::I8;
+    kind.k = 32;
+    kind.dType = 2;
+    kind.aType = op.getSignednessA() == nv::Signedness::Signed;
+    kind.bType = op.getSignednessB() == nv::Signedness::Signed;
+  } else if (a.getIntOrFloatBitWidth() == 8) {
+    kind.kind = NVVM::Tcgen05MMAKind::F8F6F4;
+    kind.k = 32;
+    kind.aType = isa<Float8E5M2Type>(a);
+    kind.bType = isa<Float8E5M2Type>(b);
+  } else {
+    kind.aType = kind.bType = a.isBF16();
+  }
+  return kind;
+}
+
+/// The 32-bit instruction descriptor of `kind` with M 128 and `n` columns
+/// (transposes from `transpose`).
+uint32_t instructionDescriptor(const Tcgen05Kind &kind, int64_t n,
+                               uint32_t transpose) {
+  return kind.dType << 4 | kind.aType << 7 | kind.bType << 10 | transpose |
+         uint32_t(n >> 3) << 17 | uint32_t(kTcgen05M >> 4) << 24;
 }
 
 /// The instruction descriptor of kind::mxf8f6f4.block_scale (its own
 /// table: no D type; B's scale id at 4..5, ue8m0 scales at 23, A's scale
-/// id at 29..30) for A e4m3/e5m2 K-major, B N-major, M 128.
-uint32_t blockScaledDescriptor(Type a, Type b, int64_t n, unsigned id) {
+/// id at 29..30) for A and B e4m3/e5m2, M 128.
+uint32_t blockScaledDescriptor(Type a, Type b, int64_t n, unsigned id,
+                               uint32_t transpose) {
   auto code = [](Type type) { return isa<Float8E5M2Type>(type) ? 1u : 0u; };
-  return id << 4 | code(a) << 7 | code(b) << 10 | 1u << 16 |
+  return id << 4 | code(a) << 7 | code(b) << 10 | transpose |
          uint32_t(n >> 3) << 17 | 1u << 23 | uint32_t(kTcgen05M >> 4) << 24 |
          id << 29;
 }
@@ -85,9 +122,9 @@ void fence(ImplicitLocOpBuilder &b, NVVM::Tcgen05FenceKind kind) {
 }
 
 /// This thread's row of D from `address` (i32), handed to `consume`
-/// column by column: tcgen05.ld 32x32b in power-of-two pieces of at most
-/// 32 columns, each followed by its wait, so that only one piece is live
-/// beside the accumulator's registers.
+/// column by column as i32 words: tcgen05.ld 32x32b in power-of-two pieces of
+/// at most 32 columns, each followed by its wait, so that only one piece is
+/// live beside the accumulator's registers.
 void loadRow(ImplicitLocOpBuilder &b, Value address, int64_t columns,
              llvm::function_ref<void(int64_t, Value)> consume) {
   for (int64_t done = 0; done < columns;) {
@@ -100,10 +137,8 @@ void loadRow(ImplicitLocOpBuilder &b, Value address, int64_t columns,
         Value());
     NVVM::Tcgen05WaitOp::create(b, NVVM::Tcgen05WaitKind::LOAD);
     for (int64_t i = 0; i < piece; ++i)
-      consume(done + i, LLVM::BitcastOp::create(
-                            b, b.getF32Type(),
-                            LLVM::ExtractElementOp::create(
-                                b, words, i32Constant(b, b.getLoc(), i))));
+      consume(done + i, LLVM::ExtractElementOp::create(
+                            b, words, i32Constant(b, b.getLoc(), i)));
     done += piece;
   }
 }
@@ -150,6 +185,7 @@ struct MmaOperands {
   int64_t k;
   Type aElement, bElement;
   int64_t n;
+  Tcgen05Kind kind;
   /// Block-scaled: the scales' plan and shared copy blocks.
   const Tcgen05ScalePlan *scales = nullptr;
   Value scaleRegion;
@@ -158,22 +194,25 @@ struct MmaOperands {
 /// The shared-memory descriptors of A's and B's K step at `k0`.
 std::pair<Value, Value> descriptorsAt(ImplicitLocOpBuilder &b,
                                       const MmaOperands &ops, int64_t k0) {
-  return {matrixDescriptor(b, ops.a, ops.aBase, ops.a.byteOffset(0, k0), true),
-          matrixDescriptor(b, ops.b, ops.bBase, ops.b.byteOffset(k0, 0), true)};
+  return {
+      matrixDescriptor(b, ops.a, ops.aBase, ops.a.operandOffset(0, k0), true),
+      matrixDescriptor(b, ops.b, ops.bBase, ops.b.operandOffset(k0, 0), true)};
 }
 
-/// kind::f16: one m128nNk16 per K step of 16 (the first ignores D).
-void issueF16(ImplicitLocOpBuilder &b, const MmaOperands &ops, Value d) {
-  Value idesc = i32Constant(
-      b, b.getLoc(), int64_t(instructionDescriptor(ops.aElement, ops.n)));
-  for (int64_t k0 = 0; k0 < ops.k; k0 += kTcgen05K) {
+/// kind::f16, f8f6f4 or i8: one m128nNkK per K step (the first ignores
+/// D).
+void issuePlain(ImplicitLocOpBuilder &b, const MmaOperands &ops, Value d) {
+  Value idesc = i32Constant(b, b.getLoc(),
+                            int64_t(instructionDescriptor(
+                                ops.kind, ops.n, transposeBits(ops.a, ops.b))));
+  for (int64_t k0 = 0; k0 < ops.k; k0 += ops.kind.k) {
     auto [descA, descB] = descriptorsAt(b, ops, k0);
     Value accumulate =
         LLVM::ConstantOp::create(b, b.getI1Type(), b.getBoolAttr(k0 != 0));
-    NVVM::Tcgen05MMAOp::create(
-        b, NVVM::Tcgen05MMAKind::F16, NVVM::CTAGroupKind::CTA_1,
-        NVVM::Tcgen05MMACollectorOp::DISCARD, /*aShift=*/false, d, descA, descB,
-        idesc, accumulate, Value(), Value());
+    NVVM::Tcgen05MMAOp::create(b, ops.kind.kind, NVVM::CTAGroupKind::CTA_1,
+                               NVVM::Tcgen05MMACollectorOp::DISCARD,
+                               /*aShift=*/false, d, descA, descB, idesc,
+                               accumulate, Value(), Value());
   }
 }
 
@@ -189,7 +228,8 @@ void issueBlockScaled(ImplicitLocOpBuilder &b, const MmaOperands &ops,
     unsigned id = Tcgen05ScalePlan::scaleId(step);
     Value idesc = i32Constant(
         b, b.getLoc(),
-        int64_t(blockScaledDescriptor(ops.aElement, ops.bElement, ops.n, id)));
+        int64_t(blockScaledDescriptor(ops.aElement, ops.bElement, ops.n, id,
+                                      transposeBits(ops.a, ops.b))));
     auto [descA, descB] = descriptorsAt(b, ops, k0);
     Value accumulate =
         LLVM::ConstantOp::create(b, b.getI1Type(), b.getBoolAttr(step != 0));
@@ -211,7 +251,7 @@ void multiply(ImplicitLocOpBuilder &b, const TensorMemory &tm,
     if (ops.scales)
       issueBlockScaled(ib, ops, tm.taddr);
     else
-      issueF16(ib, ops, tensorAddress(ib, tm.taddr));
+      issuePlain(ib, ops, tensorAddress(ib, tm.taddr));
     NVVM::Tcgen05CommitOp::create(ib, tm.barrier, Value());
   });
   NVVM::MBarrierTryWaitParityOp::create(b, tm.barrier, i32Constant(b, loc, 0),
@@ -371,13 +411,19 @@ LogicalResult lowering::lowerTcgen05Dot(nv::WarpgroupDotOp op, Value aBuffer,
                        aType.getElementType(),
                        op.getB().getType().getElementType(),
                        n,
+                       kindOf(op),
                        scalePlan ? &*scalePlan : nullptr,
                        scaleRegion};
   multiply(b, tm, operands);
   SmallVector<Value> registers = unpackTile(b, b.getLoc(), c);
-  loadProduct(b, tm, columnRegisters->size(), [&](int64_t j, Value product) {
+  bool integer = operands.kind.dType == 2; // s32 D (kind::i8), else f32
+  loadProduct(b, tm, columnRegisters->size(), [&](int64_t j, Value word) {
     unsigned reg = (*columnRegisters)[j];
-    Value sum = LLVM::FAddOp::create(b, registers[reg], product);
+    Value product =
+        integer ? word : LLVM::BitcastOp::create(b, b.getF32Type(), word);
+    Value sum = integer
+                    ? Value(LLVM::AddOp::create(b, registers[reg], product))
+                    : Value(LLVM::FAddOp::create(b, registers[reg], product));
     registers[reg] =
         useC ? Value(LLVM::SelectOp::create(b, useC, sum, product)) : sum;
   });

@@ -2,14 +2,15 @@
 //
 // Each warpgroup (4 consecutive warps, all along M in the #nv_tileaa.mma
 // accumulator) computes 64-row blocks: for every M repetition and every
-// N chunk of at most 256 columns, one chain of m64nNk16 wgmmas over K, A
-// and B read from their slots through matrix descriptors
-// (layout::wgmmaOperandPlan). The accumulator registers are the mma.sync
-// layout's: which register holds wgmma element i follows from the layout
-// (findRegister), after checking that its lanes and warps are wgmma's.
-// wgmma.fence, the chains, commit_group, then wait_group `pending`: 0
-// for a synchronous op, else the op's wgmmas stay in flight until a later
-// wait (the next warpgroup_dot's, or a warpgroup_wait: wait_group N as
+// N chunk of at most 256 columns, one chain of m64nNkK wgmmas over K (K =
+// 16 for f16/bf16, 32 for FP8 and i8), A and B read from their slots
+// through matrix descriptors (layout::wgmmaSlotPlan: K- or MN-major as the
+// slot is stored; imm-trans for the MN-major 16-bit ones). The accumulator
+// registers are the mma.sync layout's: which register holds wgmma element i
+// follows from the layout (findRegister), after checking that its lanes and
+// warps are wgmma's. wgmma.fence, the chains, commit_group, then wait_group
+// `pending`: 0 for a synchronous op, else the op's wgmmas stay in flight until
+// a later wait (the next warpgroup_dot's, or a warpgroup_wait: wait_group N as
 // inline PTX with the registers tied through it).
 //
 //===----------------------------------------------------------------------===//
@@ -30,21 +31,21 @@ using layout::InDim;
 
 namespace {
 
-constexpr int64_t kWgmmaM = 64, kWgmmaK = 16, kMaxN = 256;
+constexpr int64_t kWgmmaM = 64, kMaxN = 256;
 
 } // namespace
 
 static FailureOr<layout::WgmmaOperandPlan>
-planOf(nv::WarpgroupDotOp op, nv::SharedMemType type, bool mnMajor) {
+planOf(nv::WarpgroupDotOp op, nv::SharedMemType type, bool isB) {
   auto encoding = cast<nv::SwizzledSharedEncodingAttr>(type.getEncoding());
-  auto plan = layout::wgmmaOperandPlan(
+  auto plan = layout::wgmmaSlotPlan(
       type.getTileShape(), encoding.getOrder(),
       {encoding.getVec(), encoding.getPerPhase(), encoding.getMaxPhase()},
       encoding.getSegment(), type.getElementType().getIntOrFloatBitWidth() / 8,
-      mnMajor);
+      isB);
   if (!plan)
     return op.emitOpError()
-           << (mnMajor ? "B" : "A") << " slot layout " << type.getEncoding()
+           << (isB ? "B" : "A") << " slot layout " << type.getEncoding()
            << " is not a canonical wgmma layout";
   return *plan;
 }
@@ -98,16 +99,45 @@ bool hasWgmmaThreads(const layout::LinearLayout &acc) {
   return true;
 }
 
-/// "f16" or "bf16", the PTX type of an operand.
-StringRef ptxType(Type type) { return type.isBF16() ? "bf16" : "f16"; }
+/// The wgmma.mma_async of a warpgroup_dot's operand types: m64nNkK with K
+/// = 32 bytes of A's row. The immediates after scale-d exist for float
+/// types (imm-scale-a/b) and, of those, for 16-bit ones only (imm-trans).
+struct WgmmaForm {
+  int64_t k = 16;
+  std::string types; // ".f32.f16.f16", ".s32.s8.u8", ...
+  bool floating = true, transposable = true;
+};
 
-/// One wgmma.mma_async on `accumulator` (f32 registers, read and written in
-/// place). MLIR's nvvm.wgmma.mma_async takes scale-d as an immediate; this
-/// is the same PTX with scale-d in a register, so that a loop's first
-/// iteration can ignore C. A K-major, B N-major (imm-trans-b 1).
+std::string ptxType(Type type, std::optional<nv::Signedness> signedness) {
+  if (type.isInteger(8))
+    return signedness == nv::Signedness::Signed ? "s8" : "u8";
+  return type.isBF16()                 ? "bf16"
+         : type.isF16()                ? "f16"
+         : isa<Float8E4M3FNType>(type) ? "e4m3"
+                                       : "e5m2";
+}
+
+WgmmaForm formOf(nv::WarpgroupDotOp op) {
+  WgmmaForm form;
+  Type a = op.getA().getType().getElementType();
+  Type b = op.getB().getType().getElementType();
+  unsigned bits = a.getIntOrFloatBitWidth();
+  form.k = 256 / bits;
+  form.floating = !a.isInteger(8);
+  form.transposable = bits == 16;
+  form.types = std::string(form.floating ? ".f32." : ".s32.") +
+               ptxType(a, op.getSignednessA()) + "." +
+               ptxType(b, op.getSignednessB());
+  return form;
+}
+
+/// One wgmma.mma_async on `accumulator` (f32 or s32 registers, read and
+/// written in place). MLIR's nvvm.wgmma.mma_async takes scale-d as an
+/// immediate; this is the same PTX with scale-d in a register, so that a
+/// loop's first iteration can ignore C.
 SmallVector<Value> issueWgmma(ImplicitLocOpBuilder &b, ValueRange accumulator,
                               Value descA, Value descB, Value scaleD,
-                              StringRef type) {
+                              const WgmmaForm &form, bool transA, bool transB) {
   memory::InlinePtx ptx;
   SmallVector<unsigned> d;
   for (Value value : accumulator)
@@ -119,11 +149,16 @@ SmallVector<Value> issueWgmma(ImplicitLocOpBuilder &b, ValueRange accumulator,
   ptx.setScoped();
   ptx.instruction(".reg .pred p");
   ptx.instruction("setp.ne.b32 p, " + memory::InlinePtx::ref(scale) + ", 0");
+  std::string immediates;
+  if (form.floating)
+    immediates = ", 1, 1";
+  if (form.transposable)
+    immediates += ", " + std::to_string(transA) + ", " + std::to_string(transB);
   ptx.instruction("wgmma.mma_async.sync.aligned.m64n" +
-                  Twine(2 * accumulator.size()) + "k16.f32." + type + "." +
-                  type + " " + memory::operandList(d) + ", " +
+                  Twine(2 * accumulator.size()) + "k" + Twine(form.k) +
+                  form.types + " " + memory::operandList(d) + ", " +
                   memory::InlinePtx::ref(a) + ", " +
-                  memory::InlinePtx::ref(bDesc) + ", p, 1, 1, 0, 1");
+                  memory::InlinePtx::ref(bDesc) + ", p" + immediates);
   return ptx.build(b, b.getLoc(), /*hasSideEffects=*/true);
 }
 
@@ -146,21 +181,27 @@ FailureOr<SmallVector<unsigned>> chainRegisters(nv::WarpgroupDotOp op,
   return regs;
 }
 
-/// The slot addresses (i64) of A, at this warpgroup's rows, and of B.
-std::pair<Value, Value> operandBases(ImplicitLocOpBuilder &b,
-                                     nv::WarpgroupDotOp op, Value aBuffer,
-                                     Value aSlot, Value bBuffer, Value bSlot,
-                                     Type stored, int64_t aRowBytes) {
+/// The slot addresses (i64) of A, at this warpgroup's rows (64 g of
+/// `groups`), and of B.
+std::pair<Value, Value>
+operandBases(ImplicitLocOpBuilder &b, nv::WarpgroupDotOp op, Value aBuffer,
+             Value aSlot, Value bBuffer, Value bSlot, Type stored,
+             const layout::WgmmaOperandPlan &aPlan, int64_t groups) {
   Value aBase = sharedSlotBase(b, aBuffer, aSlot, op.getA().getType(), stored);
   Value bBase = sharedSlotBase(b, bBuffer, bSlot, op.getB().getType(), stored);
-  // Warpgroup g owns rows 64 g .. 64 g + 63 of every M repetition.
-  Value group = LLVM::UDivOp::create(b, getWarpId(b, b.getLoc()),
-                                     i32Constant(b, b.getLoc(), 4));
-  Value groupRows = LLVM::ZExtOp::create(
-      b, b.getI64Type(),
-      LLVM::MulOp::create(b, group,
-                          i32Constant(b, b.getLoc(), kWgmmaM * aRowBytes)));
-  return {LLVM::AddOp::create(b, aBase, groupRows), bBase};
+  Location loc = b.getLoc();
+  Value group =
+      LLVM::UDivOp::create(b, getWarpId(b, loc), i32Constant(b, loc, 4));
+  Value offset = intConstant(b, loc, b.getI64Type(), 0);
+  for (int64_t g = 1; g < groups; ++g)
+    offset = LLVM::SelectOp::create(
+        b,
+        LLVM::ICmpOp::create(b, LLVM::ICmpPredicate::eq, group,
+                             i32Constant(b, loc, g)),
+        intConstant(b, loc, b.getI64Type(),
+                    aPlan.operandOffset(kWgmmaM * g, 0)),
+        offset);
+  return {LLVM::AddOp::create(b, aBase, offset), bBase};
 }
 
 struct WarpgroupDotLowering
@@ -200,6 +241,10 @@ LogicalResult WarpgroupDotLowering::matchAndRewrite(
            << acc.str();
   int64_t rowsPerRep =
       16 * cast<nv::MmaEncodingAttr>(accType.getEncoding()).getWarpsPerCTA()[0];
+  WgmmaForm form = formOf(op);
+  if (!form.transposable && (aPlan->mnMajor || bPlan->mnMajor))
+    return op.emitOpError("8-bit wgmma operands must have K contiguous in "
+                          "their slots");
   int64_t m = accType.getDimSize(0), n = accType.getDimSize(1);
   int64_t chunk = std::min(n, kMaxN);
 
@@ -209,7 +254,7 @@ LogicalResult WarpgroupDotLowering::matchAndRewrite(
   auto [aBase, bBase] = operandBases(
       b, op, adaptor.getA(), adaptor.getSlotA(), adaptor.getB(),
       adaptor.getSlotB(), tiles.convertElementType(aType.getElementType()),
-      aPlan->spanBytes);
+      *aPlan, rowsPerRep / kWgmmaM);
   // scale-d of each chain's first wgmma: 1, or the use_c flag.
   Value one = i32Constant(b, b.getLoc(), 1);
   Value firstScale =
@@ -223,7 +268,6 @@ LogicalResult WarpgroupDotLowering::matchAndRewrite(
   if (op.getBarriers()) // every thread's stores into the slots are done
     emitBarrier(b, b.getLoc());
   NVVM::WgmmaFenceAlignedOp::create(b);
-  StringRef type = ptxType(aType.getElementType());
   for (int64_t row = 0; row < m; row += rowsPerRep)
     for (int64_t n0 = 0; n0 < n; n0 += chunk) {
       FailureOr<SmallVector<unsigned>> regs =
@@ -233,12 +277,13 @@ LogicalResult WarpgroupDotLowering::matchAndRewrite(
       SmallVector<Value> chain;
       for (unsigned reg : *regs)
         chain.push_back(registers[reg]);
-      for (int64_t k0 = 0; k0 < aType.getTileShape()[1]; k0 += kWgmmaK) {
+      for (int64_t k0 = 0; k0 < aType.getTileShape()[1]; k0 += form.k) {
         Value descA = matrixDescriptor(b, *aPlan, aBase,
-                                       aPlan->byteOffset(row, k0), false);
+                                       aPlan->operandOffset(row, k0), false);
         Value descB = matrixDescriptor(b, *bPlan, bBase,
-                                       bPlan->byteOffset(k0, n0), false);
-        chain = issueWgmma(b, chain, descA, descB, k0 ? one : firstScale, type);
+                                       bPlan->operandOffset(k0, n0), false);
+        chain = issueWgmma(b, chain, descA, descB, k0 ? one : firstScale, form,
+                           aPlan->mnMajor, bPlan->mnMajor);
       }
       for (auto [reg, value] : llvm::zip(*regs, chain))
         registers[reg] = value;

@@ -129,6 +129,20 @@ B_TRANS_LOAD = """
 B_TRANS_NEXT = """
     %b_next = nv_tileaa.addptr %b_ptrs, %a_step : tensor<64x32x!nv_tileaa.ptr<{tb}>>, tensor<64x32xi32>
 """
+# B (K x N) held as B^T (N x K, row-major) and addressed as a K x N tile
+# directly, K contiguous: b + rn * k + rk (no permute).
+B_KCONTIG = """
+  %bk = nv_tileaa.broadcast %rk_col : tensor<32x1xi32> -> tensor<32x64xi32>
+  %bn = nv_tileaa.broadcast %rn_row : tensor<1x64xi32> -> tensor<32x64xi32>
+  %ns_b = nv_tileaa.splat %n : i32 -> tensor<32x64xi32>
+  %ks_b = nv_tileaa.splat %k : i32 -> tensor<32x64xi32>
+  %b_cols = arith.muli %bn, %ks_b : tensor<32x64xi32>
+  %b_offs = arith.addi %b_cols, %bk : tensor<32x64xi32>
+  %b_base = nv_tileaa.splat %b : !nv_tileaa.ptr<{tb}> -> tensor<32x64x!nv_tileaa.ptr<{tb}>>
+  %b_ptrs0 = nv_tileaa.addptr %b_base, %b_offs : tensor<32x64x!nv_tileaa.ptr<{tb}>>, tensor<32x64xi32>
+  %b_col_ok = arith.cmpi slt, %bn, %ns_b : tensor<32x64xi32>
+  %b_step = arith.constant dense<32> : tensor<32x64xi32>
+"""
 
 
 def kernel(ta, tb, tc, transposed, tf32=False, signed=None):
@@ -145,11 +159,14 @@ def kernel(ta, tb, tc, transposed, tf32=False, signed=None):
         sa, sb = ("signed" if s else "unsigned" for s in signed)
         dot_attrs = ("{signedness_a = #nv_tileaa.signedness<%s>, "
                      "signedness_b = #nv_tileaa.signedness<%s>} " % (sa, sb))
+    kcontig = transposed == "kcontig"
+    transposed = transposed is True
     b_ptr_type = ("tensor<64x32x!nv_tileaa.ptr<%s>>" if transposed
                   else "tensor<32x64x!nv_tileaa.ptr<%s>>") % tb
+    b_setup = B_TRANS if transposed else B_KCONTIG if kcontig else B_PLAIN
     return TEMPLATE.format(
         ta=ta, tb=tb, tc=tc,
-        b_setup=(B_TRANS if transposed else B_PLAIN).format(**fmt),
+        b_setup=b_setup.format(**fmt),
         b_load=(B_TRANS_LOAD if transposed else B_PLAIN_LOAD).format(**fmt),
         b_next=(B_TRANS_NEXT if transposed else B_PLAIN_NEXT).format(**fmt),
         convert=convert, dot_attrs=dot_attrs, b_ptr_type=b_ptr_type,
@@ -227,6 +244,9 @@ CASES = [
     ("i8_u8", "i8", "u8", "i32", False, (True, False), False),
     ("e4m3_e5m2", "f8E4M3FN", "f8E5M2", "f32", False, None, False),
     ("e4m3_bt", "f8E4M3FN", "f8E4M3FN", "f32", False, None, True),
+    ("e4m3_kb", "f8E4M3FN", "f8E5M2", "f32", False, None, "kcontig"),
+    ("u8_kb", "u8", "u8", "i32", False, (False, False), "kcontig"),
+    ("f16_kb", "f16", "f16", "f32", False, None, "kcontig"),
     ("f64", "f64", "f64", "f64", False, None, False),
     ("f64_bt", "f64", "f64", "f64", False, None, True),
 ]

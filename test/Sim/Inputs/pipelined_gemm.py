@@ -2,7 +2,10 @@
 simulator.
 
 The kernels of mma_gemm.py (f16; f16 with B^T, whose permuted B stays a
-synchronous load; i8, whose N-contiguous B is read back without ldmatrix),
+synchronous load; i8, whose N-contiguous B is read back without ldmatrix;
+the FP8, u8 and f16_kb ones, on sm_90a wgmma's: e4m3_e5m2's
+N-contiguous B is stored K-major each step, the _kb kernels' K-contiguous
+B read from its slot, K-major),
 with K and N declared multiples of 8 (nv_tileaa.assume), so that the
 operand loads move 8 or 16 bytes per access and the pipeliner turns them
 into cp.async copies, at several pipeline depths
@@ -42,7 +45,9 @@ def pipelined_kernel(case, stages):
                   lambda m: m.group(1) + ASSUMES, text, count=1)
 
 
-CASES = [c for c in mma_gemm.CASES if c[0] in ("f16", "f16_bt", "i8")]
+CASES = [c for c in mma_gemm.CASES
+         if c[0] in ("f16", "f16_bt", "i8", "e4m3_e5m2", "e4m3_kb", "u8_kb",
+                     "f16_kb")]
 
 
 def mutants(tools, case, target, work, rng):
@@ -104,7 +109,7 @@ def main():
         return 0 if caught else 1
     passed = failed = 0
     for case in CASES:
-        if args.only and case[0] != args.only:
+        if args.only and case[0] not in args.only.split(","):
             continue
         for stages in (int(s) for s in args.stages.split(",")):
             tag = "%s_s%d" % (case[0], stages)

@@ -126,6 +126,57 @@ TEST(WgmmaLayouts, StagingLayoutsAreCanonical) {
   EXPECT_FALSE(wgmmaSharedLayout({64, 8}, 2));
 }
 
+/// A column-major [k, n] B slot (K contiguous, as the pipeliner stores a
+/// B tile whose K runs along memory, or a staged 8-bit B) is a K-major
+/// operand: each instruction's reads, K-major by the ISA's table from
+/// operandOffset, land where the slot's layout stores the elements.
+void expectKMajorB(int64_t k, int64_t n, unsigned bytes) {
+  auto staged = wgmmaSharedLayout({n, k}, bytes);
+  ASSERT_TRUE(staged);
+  std::optional<WgmmaOperandPlan> plan = wgmmaSlotPlan(
+      {k, n}, {0, 1}, staged->first, staged->second, bytes, /*isB=*/true);
+  ASSERT_TRUE(plan);
+  EXPECT_FALSE(plan->mnMajor);
+  EXPECT_TRUE(plan->transposed);
+  LinearLayout slot = swizzledSharedLayout(
+      {k, n}, {0, 1}, staged->first.vec, staged->first.perPhase,
+      staged->first.maxPhase, staged->second);
+  auto inverse = invertShared(slot);
+  ASSERT_TRUE(inverse);
+  int64_t kStep = 32 / bytes, nStep = std::min<int64_t>(n, 64);
+  for (int64_t n0 = 0; n0 < n; n0 += nStep)
+    for (int64_t k0 = 0; k0 < k; k0 += kStep) {
+      int64_t start = plan->operandOffset(k0, n0);
+      for (int64_t j = 0; j < nStep; ++j)
+        for (int64_t i = 0; i < kStep; ++i) {
+          int64_t want =
+              applyInverse(*inverse, {k0 + i, n0 + j}, slot.getShape()) *
+              int64_t(bytes);
+          ASSERT_EQ(isaByte(*plan, start, j, i), want)
+              << "B element (" << k0 + i << ", " << n0 + j << ")";
+        }
+    }
+}
+
+TEST(WgmmaLayouts, KMajorBFp8) { expectKMajorB(64, 128, 1); }
+TEST(WgmmaLayouts, KMajorBFp8TwoBoxes) { expectKMajorB(256, 64, 1); }
+TEST(WgmmaLayouts, KMajorBTf32) { expectKMajorB(32, 64, 4); }
+TEST(WgmmaLayouts, KMajorBF16) { expectKMajorB(64, 32, 2); }
+
+TEST(WgmmaLayouts, SlotPlanMajorness) {
+  SwizzleParams s128{8, 1, 8};
+  // Row-major A is K-major, row-major B N-major, column-major A M-major.
+  auto a = wgmmaSlotPlan({64, 64}, {1, 0}, s128, 0, 2, false);
+  auto b = wgmmaSlotPlan({64, 64}, {1, 0}, s128, 0, 2, true);
+  auto at = wgmmaSlotPlan({64, 64}, {0, 1}, s128, 0, 2, false);
+  ASSERT_TRUE(a && b && at);
+  EXPECT_FALSE(a->mnMajor);
+  EXPECT_TRUE(b->mnMajor);
+  EXPECT_TRUE(at->mnMajor);
+  EXPECT_TRUE(at->transposed);
+  EXPECT_EQ(at->operandOffset(3, 8), at->byteOffset(8, 3));
+}
+
 TEST(WgmmaLayouts, NotCanonical) {
   // Column-major, 256-byte rows without segments, an ldmatrix swizzle
   // that is not the span's, rows not a multiple of 8.

@@ -12,6 +12,7 @@
 // m / 32 of the scale address, byte = the scale id, likewise column n of
 // B, duplicated to the four 32-lane quadrants; tcgen05.cp 32x128b.warpx4
 // puts 32 rows of 16 shared bytes into lanes r of every quadrant.
+// kind::f8f6f4 (e4m3/e5m2) and kind::i8 (u8/s8, s32 D) with K 32.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +21,7 @@
 #include "gtest/gtest.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <vector>
 
@@ -182,6 +184,83 @@ TEST(SimTcgen05, MmaF16TransposedB) {
     differs |= got != want;
   }
   EXPECT_TRUE(differs) << "the transpose bit is not read";
+}
+
+// kind::i8 (K 32, one-byte u8/s8 codes 0/1 at bits 7 and 10, s32 D type
+// 2): exact products summed into D modulo 2^32; kind::f8f6f4 with e4m3 A
+// and e5m2 B (codes 0 and 1) into an f32 D. A 128 x 32 and B 16 x 32,
+// K-major in no-swizzle core matrices (8 rows x 16 bytes, LBO 128 between
+// the K halves, SBO 256 between 8-row groups).
+TEST(SimTcgen05, MmaI8AndF8F6F4) {
+  std::vector<unsigned char> shared(8192, 0);
+  sim::wgmma::Descriptor a{0, 128, 256, 0, 0}, b{4096, 128, 256, 0, 0};
+  auto sa = [](unsigned r, unsigned k) {
+    return int(r * 7 + k * 3) % 256 - 128;
+  };
+  auto ub = [](unsigned n, unsigned k) { return int(n * 11 + k * 5) % 256; };
+  for (unsigned k = 0; k < 32; ++k) {
+    for (unsigned r = 0; r < 128; ++r)
+      shared[sim::wgmma::kMajorOffset(a, 1, r, k)] = uint8_t(sa(r, k));
+    for (unsigned n = 0; n < 16; ++n)
+      shared[sim::wgmma::kMajorOffset(b, 1, n, k)] = uint8_t(ub(n, k));
+  }
+  TensorMemory t;
+  std::string error;
+  uint32_t address;
+  ASSERT_TRUE(t.allocate(32, address, error));
+  uint32_t shape = (16 >> 3) << 17 | (128 >> 4) << 24;
+  uint32_t s8u8 = 2 << 4 | 1 << 7 | 0 << 10 | shape;
+  for (unsigned r = 0; r < 128; ++r) // D: INT32_MAX in rows 0 and 77
+    for (unsigned n = 0; n < 16; ++n)
+      t.at(r, n) = r == 0 || r == 77 ? uint32_t(INT32_MAX) : 0;
+  ASSERT_TRUE(mma(t, shared.data(), shared.size(), address, encode(a),
+                  encode(b), s8u8, kI8, true, error))
+      << error;
+  for (unsigned r : {0u, 77u, 127u})
+    for (unsigned n : {0u, 9u, 15u}) {
+      int64_t want = r == 127 ? 0 : INT32_MAX;
+      for (unsigned k = 0; k < 32; ++k)
+        want += sa(r, k) * ub(n, k);
+      EXPECT_EQ(int32_t(t.at(r, n)), int32_t(uint32_t(want)))
+          << "row " << r << " column " << n;
+    }
+  // e4m3 (A) x e5m2 (B) into an f32 D: finite codes of moderate exponent
+  // (below 0x50, either sign), whose products and sums are exact in double.
+  auto fa = [](unsigned r, unsigned k) {
+    return (r * 5 + k * 3) % 0x50 | (k % 2) << 7;
+  };
+  auto fb = [](unsigned n, unsigned k) {
+    return (n * 7 + k) % 0x50 | (n % 3 == 0) << 7;
+  };
+  for (unsigned k = 0; k < 32; ++k) {
+    for (unsigned r = 0; r < 128; ++r)
+      shared[sim::wgmma::kMajorOffset(a, 1, r, k)] = uint8_t(fa(r, k));
+    for (unsigned n = 0; n < 16; ++n)
+      shared[sim::wgmma::kMajorOffset(b, 1, n, k)] = uint8_t(fb(n, k));
+  }
+  uint32_t f8 = 1 << 4 | 0 << 7 | 1 << 10 | shape;
+  ASSERT_TRUE(mma(t, shared.data(), shared.size(), address, encode(a),
+                  encode(b), f8, kF8F6F4, false, error))
+      << error;
+  for (unsigned r : {3u, 127u})
+    for (unsigned n : {1u, 14u}) {
+      double want = 0;
+      for (unsigned k = 0; k < 32; ++k)
+        want +=
+            double(sim::mma::decodeElement(sim::mma::Type::E4M3, fa(r, k))) *
+            sim::mma::decodeElement(sim::mma::Type::E5M2, fb(n, k));
+      float got;
+      memcpy(&got, &t.at(r, n), 4);
+      EXPECT_EQ(got, float(want)) << "row " << r << " column " << n;
+    }
+  // kind::i8 with an f32 D, kind::f8f6f4 with e2m1 (code 5), tf32: errors.
+  EXPECT_FALSE(mma(t, shared.data(), shared.size(), address, encode(a),
+                   encode(b), f8, kI8, false, error));
+  EXPECT_FALSE(mma(t, shared.data(), shared.size(), address, encode(a),
+                   encode(b), 1 << 4 | 5 << 7 | shape, kF8F6F4, false, error));
+  EXPECT_FALSE(mma(t, shared.data(), shared.size(), address, encode(a),
+                   encode(b), 1 << 4 | 2 << 7 | 2 << 10 | shape, kTf32, false,
+                   error));
 }
 
 TEST(SimTcgen05, BlockScaledDescriptor) {

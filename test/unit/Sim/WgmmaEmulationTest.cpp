@@ -6,7 +6,8 @@
 // canonical layouts (core matrices 8 x 16 bytes, LBO along K, SBO along
 // the rows; swizzled atoms of 8 span-byte rows); the accumulator fragment
 // (thread T of warp w: row 16w + g + 8((i>>1)&1), column 8(i>>2) + 2t +
-// (i&1)); A from registers in the m16n8k16 A layout per warp.
+// (i&1)); A from registers in the m16n8k16 A layout per warp; s8/u8 with
+// s32 accumulators (k32, N 8..32 by 8 then by 16, .satfinite clamps).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,8 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <vector>
 
@@ -34,6 +37,19 @@ TEST(SimWgmma, Forms) {
   EXPECT_FALSE(decode("wgmma.mma_async.sync.aligned.m64n264k16.f32.f16.f16"));
   EXPECT_FALSE(decode("wgmma.mma_async.sync.aligned.m64n8k32.f32.f16.f16"));
   EXPECT_FALSE(decode("wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.bf16"));
+  // s8/u8 (any pair) with s32 only, k32; N 8..32 by 8, then by 16.
+  auto i = decode("wgmma.mma_async.sync.aligned.m64n24k32.s32.s8.u8");
+  ASSERT_TRUE(i);
+  EXPECT_TRUE(i->integer);
+  EXPECT_EQ(i->elementBytes, 1u);
+  EXPECT_TRUE(
+      decode("wgmma.mma_async.sync.aligned.m64n256k32.satfinite.s32.u8.u8"));
+  EXPECT_FALSE(decode("wgmma.mma_async.sync.aligned.m64n40k32.s32.s8.s8"));
+  EXPECT_FALSE(decode("wgmma.mma_async.sync.aligned.m64n64k32.f32.s8.s8"));
+  EXPECT_FALSE(decode("wgmma.mma_async.sync.aligned.m64n64k32.s32.e4m3.e4m3"));
+  EXPECT_FALSE(decode("wgmma.mma_async.sync.aligned.m64n64k32.s32.s8.e4m3"));
+  EXPECT_FALSE(
+      decode("wgmma.mma_async.sync.aligned.m64n64k16.satfinite.f32.f16.f16"));
 }
 
 TEST(SimWgmma, DescriptorFields) {
@@ -272,6 +288,56 @@ TEST(SimWgmma, RegisterAAndScaleD) {
   ops.sharedBytes = 2048 + 100; // B no longer fits
   EXPECT_FALSE(compute(*instr, ops, 0, c.data(), d.data(), error));
   EXPECT_NE(error.find("outside"), std::string::npos);
+}
+
+/// s8 x u8 -> s32, K-major without swizzle (core matrices of 8 rows x 16
+/// bytes: LBO = 128 between the two K halves, SBO = 256 between 8-row
+/// groups): exact sums, C added, wrapping or, with .satfinite, clamping.
+TEST(SimWgmma, IntegerKMajor) {
+  const unsigned n = 16;
+  std::vector<unsigned char> shared(8192);
+  auto at = [](unsigned base, unsigned row, unsigned k) {
+    return base + row / 8 * 256 + k / 16 * 128 + row % 8 * 16 + k % 16;
+  };
+  auto a = [](unsigned m, unsigned k) {
+    return int(m * 7 + k * 3) % 256 - 128;
+  };
+  auto b = [](unsigned n, unsigned k) { return int(n * 11 + k * 5) % 256; };
+  for (unsigned k = 0; k < 32; ++k) {
+    for (unsigned m = 0; m < 64; ++m)
+      shared[at(0, m, k)] = uint8_t(a(m, k));
+    for (unsigned j = 0; j < n; ++j)
+      shared[at(4096, j, k)] = uint8_t(b(j, k));
+  }
+  auto desc = [](uint64_t start) {
+    return start >> 4 | uint64_t(128 >> 4) << 16 | uint64_t(256 >> 4) << 32;
+  };
+  Operands ops;
+  ops.shared = shared.data();
+  ops.sharedBytes = shared.size();
+  ops.descA = desc(0);
+  ops.descB = desc(4096);
+  for (bool saturate : {false, true}) {
+    auto instr = decode(std::string("wgmma.mma_async.sync.aligned.m64n16k32") +
+                        (saturate ? ".satfinite" : "") + ".s32.s8.u8");
+    ASSERT_TRUE(instr);
+    for (unsigned t : {0u, 33u, 127u}) {
+      std::vector<uint32_t> c(n / 2, uint32_t(INT32_MAX - 5)), d(n / 2);
+      c[1] = 100;
+      std::string error;
+      ASSERT_TRUE(compute(*instr, ops, t, c.data(), d.data(), error)) << error;
+      for (unsigned i = 0; i < n / 2; ++i) {
+        unsigned row, col;
+        fragmentPosition(t, i, row, col);
+        int64_t sum = int64_t(int32_t(c[i]));
+        for (unsigned k = 0; k < 32; ++k)
+          sum += a(row, k) * b(col, k);
+        int64_t want = saturate ? std::clamp<int64_t>(sum, INT32_MIN, INT32_MAX)
+                                : int64_t(int32_t(uint32_t(sum)));
+        EXPECT_EQ(int32_t(d[i]), want) << "thread " << t << " element " << i;
+      }
+    }
+  }
 }
 
 } // namespace
