@@ -871,7 +871,8 @@ def _matmul_tma_tiles(suffix, tile_n, num_warps=8):
 VARIANT_SPECS = [_matmul_tma_unhinted(), _matmul_tma_store(),
                  _matmul_tma_tiles("k64", 128), _matmul_tma_tiles("n256", 256),
                  _matmul_tma_tiles("n256k64", 256), _matmul_tma_tiles("s4", 128),
-                 _matmul_tma_tiles("w4n64", 64, num_warps=4)]
+                 _matmul_tma_tiles("w4n64", 64, num_warps=4),
+                 _matmul_tma_tiles("g", 128), _matmul_tma_tiles("k64g", 128)]
 BY_NAME = {spec.name: spec
            for spec in SPECS + CUDA_TILE_SPECS + VARIANT_SPECS}
 

@@ -45,14 +45,15 @@ SIZES = {
 # matmul_tma's tile-shape variants (build_variants.sh), timed when named
 # with --only.
 VARIANTS = {"matmul_tma_" + v: dict(SIZES["matmul"])
-            for v in ("k64", "n256", "n256k64", "s4", "w4n64")}
+            for v in ("k64", "n256", "n256k64", "s4", "w4n64", "g", "k64g")}
 HEAD_DIM = 64
 MX_BLOCK = 32  # K elements per e8m0 scale (OCP MX)
 # The C tile of each GEMM example (64 where not listed).
 TILE_MN = {"matmul": (128, 128), "matmul_tma": (128, 128),
            "matmul_tma_k64": (128, 128), "matmul_tma_n256": (128, 256),
            "matmul_tma_n256k64": (128, 256), "matmul_tma_s4": (128, 128),
-           "matmul_tma_w4n64": (128, 64),
+           "matmul_tma_w4n64": (128, 64), "matmul_tma_g": (128, 128),
+           "matmul_tma_k64g": (128, 128),
            "matmul_mxfp8_tcgen05": (128, 128), "matmul_fp8_tn": (128, 128)}
 
 
