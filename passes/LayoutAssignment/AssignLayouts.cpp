@@ -175,14 +175,16 @@ private:
                                         {4, split}, {0, 1});
   }
 
-  /// Whether the dot operand B (K x N) is a tile loaded with its elements
-  /// more contiguous along K than along N.
-  bool kContiguous(Value b) {
-    auto load = b.getDefiningOp<nv::LoadOp>();
+  /// Whether the dot operand `operand` (A [M, K] with K dimension 1, B
+  /// [K, N] with K dimension 0) is a tile loaded with its elements more
+  /// contiguous along K than along the other dimension.
+  bool kContiguous(Value operand, unsigned kDim) {
+    auto load = operand.getDefiningOp<nv::LoadOp>();
     if (!load || !asTile(load.getPtr().getType()))
       return false;
     AxisInfo info = axisInfo.getAxisInfo(load.getPtr());
-    return info.getRank() == 2 && info.getContiguity(0) > info.getContiguity(1);
+    return info.getRank() == 2 &&
+           info.getContiguity(kDim) > info.getContiguity(1 - kDim);
   }
 
   /// Accumulator layout of a dot: mma.sync fragments where the target and
@@ -190,7 +192,8 @@ private:
   /// packing in `kWidth` when asked), else FMA blocks.
   Attribute dotLayout(nv::DotOp dot, unsigned *kWidth = nullptr) {
     DotPathChoice choice =
-        chooseDotPath(dot, target, numWarps, kContiguous(dot.getB()));
+        chooseDotPath(dot, target, numWarps,
+                      kContiguous(dot.getA(), 1) && kContiguous(dot.getB(), 0));
     dot->setAttr(nv::kDotPathAttrName,
                  StringAttr::get(context, choice.description));
     if (kWidth)

@@ -137,15 +137,15 @@ std::string whyNotSharedOperands(nv::DotOp dot, llvm::StringRef name,
 /// the shared-operand conditions, whole warpgroups stacked along M.
 std::string whyNotWgmma(nv::DotOp dot, const targetspec::Target &target,
                         int64_t m, int64_t n, int64_t k, unsigned numWarps,
-                        bool bKContiguous) {
+                        bool kContiguous) {
   if (std::string why = whyNotSharedOperands(dot, "wgmma", target);
       !why.empty())
     return why;
-  // Measured on an H200 (matmul_int8, 4096^3): wgmma with such a B
-  // transposed through registers every step ran at 80 TFLOP/s, mma.sync
+  // Measured on an H200 (matmul_int8, 4096^3): wgmma with an N-contiguous
+  // B transposed through registers every step ran at 80 TFLOP/s, mma.sync
   // reading it from its slot at 179.
-  if (dot.getB().getType().getElementTypeBitWidth() == 8 && !bKContiguous)
-    return "an 8-bit B must be contiguous along K in memory (wgmma reads "
+  if (dot.getB().getType().getElementTypeBitWidth() == 8 && !kContiguous)
+    return "8-bit A and B must be contiguous along K in memory (wgmma reads "
            "8-bit operands K-major only)";
   if (numWarps % 4 != 0 || m % (16 * int64_t(numWarps)) != 0)
     return ("M = " + llvm::Twine(m) + " is not a multiple of 16 x " +
@@ -192,7 +192,7 @@ std::string whyNotTcgen05(nv::DotOp dot, const targetspec::Target &target,
 
 DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
                                       const targetspec::Target &target,
-                                      unsigned numWarps, bool bKContiguous) {
+                                      unsigned numWarps, bool kContiguous) {
   DotPathChoice choice;
   auto fma = [&](const llvm::Twine &why) {
     choice.description = ("fma: " + why).str();
@@ -235,7 +235,7 @@ DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
     notWgmma = "not tcgen05: " + notWgmma;
   }
   if (targetspec::targetSupports(target, targetspec::InstrFamily::Wgmma)) {
-    notWgmma = whyNotWgmma(dot, target, m, n, k, numWarps, bKContiguous);
+    notWgmma = whyNotWgmma(dot, target, m, n, k, numWarps, kContiguous);
     if (!notWgmma.empty())
       notWgmma = "not wgmma: " + notWgmma;
     if (notWgmma.empty()) {

@@ -46,11 +46,12 @@ struct DotPathChoice {
 };
 
 /// Decides the path of `dot` with `numWarps` warps on `target`.
-/// `bKContiguous`: B's elements are contiguous along K in memory (an 8-bit
-/// B must be, for wgmma: it reads 8-bit operands K-major only).
+/// `kContiguous`: both operands are loaded with their elements contiguous
+/// along K in memory (8-bit ones must be, for wgmma: it reads 8-bit
+/// operands K-major only).
 DotPathChoice chooseDotPath(nv_tileaa::DotOp dot,
                             const targetspec::Target &target, unsigned numWarps,
-                            bool bKContiguous);
+                            bool kContiguous);
 
 /// Why `dot` (in a kernel of `numWarps` warps) cannot run on tcgen05.mma
 /// kind::mxf8f6f4.block_scale on `target`, or "" when it can: an sm_100a
