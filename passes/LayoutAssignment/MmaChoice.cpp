@@ -81,6 +81,12 @@ bool loadedForDot(Value operand) {
   return def && isa<nv::LoadOp, nv::TmaLoadOp>(def) && operand.hasOneUse();
 }
 
+/// K of one wgmma or tcgen05.mma: 32 bytes of A's row (16 for f16/bf16,
+/// 32 for the 8-bit types).
+int64_t sharedMmaK(nv::DotOp dot) {
+  return 256 / dot.getA().getType().getElementTypeBitWidth();
+}
+
 /// The operand types wgmma takes from shared memory, as implemented:
 /// f16/bf16 or FP8 (any pair) with an f32 accumulator, i8 of one
 /// signedness with an i32 one (mixed s8/u8 needs PTX ISA 8.4).
@@ -151,9 +157,7 @@ std::string whyNotWgmma(nv::DotOp dot, const targetspec::Target &target,
     return ("M = " + llvm::Twine(m) + " is not a multiple of 16 x " +
             llvm::Twine(numWarps) + " warps (whole warpgroups along M)")
         .str();
-  // K of one instruction: 32 bytes of A's row.
-  unsigned bits = dot.getA().getType().getElementTypeBitWidth();
-  int64_t kInstr = 256 / bits;
+  int64_t kInstr = sharedMmaK(dot);
   bool integer = dot.getA().getType().getElementType().isInteger(8);
   if (n % 8 != 0 || n > 256 || k % kInstr != 0)
     return ("N = " + llvm::Twine(n) + ", K = " + llvm::Twine(k) +
@@ -179,7 +183,7 @@ std::string whyNotTcgen05(nv::DotOp dot, const targetspec::Target &target,
   if (numWarps != 4 && numWarps != 8)
     return ("needs 4 or 8 warps, not " + llvm::Twine(numWarps)).str();
   int64_t columnSplit = numWarps / 4;
-  int64_t kInstr = 256 / dot.getA().getType().getElementTypeBitWidth();
+  int64_t kInstr = sharedMmaK(dot);
   if (m != 128 || n % (8 * columnSplit) != 0 || n > 256 || k % kInstr != 0)
     return ("M = " + llvm::Twine(m) + ", N = " + llvm::Twine(n) +
             ", K = " + llvm::Twine(k) + " (M must be 128, N a multiple of " +
@@ -226,7 +230,7 @@ DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
     if (notWgmma.empty()) {
       choice.tcgen05 = true;
       choice.warpsPerCTA = {4, numWarps / 4};
-      int64_t kInstr = 256 / dot.getA().getType().getElementTypeBitWidth();
+      int64_t kInstr = sharedMmaK(dot);
       choice.description = ("tcgen05.mma.m128n" + llvm::Twine(n) + "k" +
                             llvm::Twine(kInstr) + " " + operands->typeName)
                                .str();
@@ -241,7 +245,7 @@ DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
     if (notWgmma.empty()) {
       choice.wgmma = true;
       choice.warpsPerCTA = {numWarps, 1};
-      int64_t kInstr = 256 / dot.getA().getType().getElementTypeBitWidth();
+      int64_t kInstr = sharedMmaK(dot);
       choice.description = ("wgmma.m64n" + llvm::Twine(n) + "k" +
                             llvm::Twine(kInstr) + " " + operands->typeName)
                                .str();
