@@ -470,8 +470,10 @@ def NVTileAA_WarpgroupDotOp : NVTileAA_Op<"warpgroup_dot",
     wgmma layout (layout::wgmmaSlotPlan: a row-major slot is read as
     stored, a column-major one as its transpose; 8-bit operands must have
     K contiguous) and the accumulator an #nv_tileaa.mma layout whose warps
-    all lie along M. Operands are f16, bf16, f8E4M3FN/f8E5M2 (any pair,
-    f32 accumulator) or i8 with an i32 accumulator and `signedness_a`/
+    all lie along M. Operands are f16, bf16, f32 (read as tf32: slots that
+    tileaa-warpgroup-dots filled from a tf32 tile, so the values are tf32
+    already; both K-major), f8E4M3FN/f8E5M2 (any pair) with an f32
+    accumulator, or i8 with an i32 accumulator and `signedness_a`/
     `signedness_b` as on `dot`. The
     result is complete when the op returns (the lowering waits for it).
     `proxy_fence` asks for fence.proxy.async first, for slots that ordinary

@@ -90,6 +90,14 @@ LogicalResult WarpgroupDotOp::verifyOperandTypes() {
     return emitOpError("operands must have one element type (or be two FP8 "
                        "types)");
   bool integer = a.isInteger(8);
+  if (!(a.isF16() || a.isBF16() || a.isF32() || fp8(a) || integer))
+    return emitOpError() << "has no instruction for " << a
+                         << " operands (f16, bf16, f32 read as tf32, "
+                            "f8E4M3FN/f8E5M2 or i8)";
+  Type acc = cast<RankedTensorType>(getC().getType()).getElementType();
+  if (!(integer ? acc.isInteger(32) : acc.isF32()))
+    return emitOpError() << "accumulates " << a << " products in " << acc
+                         << ", not " << (integer ? "i32" : "f32");
   if (integer != (getSignednessA() && getSignednessB()))
     return emitOpError(integer ? "i8 operands need signedness_a and "
                                  "signedness_b"

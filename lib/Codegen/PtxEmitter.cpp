@@ -85,6 +85,22 @@ codegen::selectPtxVersion(const llvm::Module &module,
       neededBy = targetspec::getInstrFamilyInfo(use.family).name;
     }
   }
+  for (const llvm::Function &function : module) {
+    llvm::Attribute recorded =
+        function.getFnAttribute(targetspec::kMinPtxFunctionAttr);
+    if (!recorded.isStringAttribute())
+      continue;
+    auto version = targetspec::parsePtxVersion(recorded.getValueAsString());
+    if (!version)
+      return makeError("function " + function.getName() + " records " +
+                       targetspec::kMinPtxFunctionAttr + "=\"" +
+                       recorded.getValueAsString() +
+                       "\": " + llvm::toString(version.takeError()));
+    if (needed < *version) {
+      needed = *version;
+      neededBy = "inline PTX of " + function.getName().str();
+    }
+  }
   for (const llvm::Function &function : module)
     for (const llvm::Instruction &inst : llvm::instructions(function)) {
       auto *call = llvm::dyn_cast<llvm::CallBase>(&inst);

@@ -5,6 +5,8 @@
 #include "tileiras/Layout/MmaLayouts.h"
 #include "tileiras/TargetSpec/InstructionFamily.h"
 
+#include "mlir/IR/TypeUtilities.h"
+
 #include "llvm/ADT/Twine.h"
 
 using namespace mlir;
@@ -75,45 +77,57 @@ std::optional<Operands> mmaOperands(Type a, Type b, Type acc,
 }
 
 /// True when `operand` is a tile load that the pipeliner can stage in
-/// shared memory (its only use being the dot).
+/// shared memory (its only use being the dot), or, for a tf32 operand, the
+/// rounding of such a load to tf32 (staged rounded, once per step).
 bool loadedForDot(Value operand) {
+  if (!operand.hasOneUse())
+    return false;
+  if (auto round = operand.getDefiningOp<nv::FpToFpOp>();
+      round && isa<FloatTF32Type>(getElementTypeOrSelf(operand)))
+    operand = round.getOperand();
   Operation *def = operand.getDefiningOp();
   return def && isa<nv::LoadOp, nv::TmaLoadOp>(def) && operand.hasOneUse();
 }
 
-/// K of one wgmma or tcgen05.mma: 32 bytes of A's row (16 for f16/bf16,
-/// 32 for the 8-bit types).
+/// K of one wgmma or tcgen05.mma: 32 bytes of A's row (8 for tf32, which
+/// is stored in 32 bits, 16 for f16/bf16, 32 for the 8-bit types).
 int64_t sharedMmaK(nv::DotOp dot) {
-  return 256 / dot.getA().getType().getElementTypeBitWidth();
+  Type a = dot.getA().getType().getElementType();
+  return isa<FloatTF32Type>(a) ? 8 : 256 / a.getIntOrFloatBitWidth();
+}
+
+/// Floating-point operand types that wgmma and tcgen05.mma both take with
+/// an f32 accumulator: f16/bf16, tf32, FP8 (any pair).
+bool sharedFloatOperands(Type a, Type acc) {
+  return (a.isF16() || a.isBF16() || isa<FloatTF32Type>(a) || isFp8(a)) &&
+         acc.isF32();
 }
 
 /// The operand types wgmma takes from shared memory, as implemented:
-/// f16/bf16 or FP8 (any pair) with an f32 accumulator, i8 of one
-/// signedness with an i32 one (mixed s8/u8 needs PTX ISA 8.4).
+/// f16/bf16, tf32 or FP8 (any pair) with an f32 accumulator, i8 (s8/u8 in
+/// any pair; the mixed ones raise the PTX ISA to 8.4) with an i32 one.
 std::string whyNotWgmmaTypes(nv::DotOp dot) {
   Type a = dot.getA().getType().getElementType();
   Type acc = dot.getType().getElementType();
-  if ((a.isF16() || a.isBF16() || isFp8(a)) && acc.isF32())
+  if (sharedFloatOperands(a, acc) || (a.isInteger(8) && acc.isInteger(32)))
     return "";
-  if (a.isInteger(8) && acc.isInteger(32))
-    return dot.getSignednessA() == dot.getSignednessB()
-               ? ""
-               : "mixed s8/u8 operands (PTX ISA 8.4)";
-  return "f16/bf16/f8 operands with an f32 accumulator or i8 with i32 only";
+  return "f16/bf16/tf32/f8 operands with an f32 accumulator or i8 with i32 "
+         "only";
 }
 
 /// The operand types tcgen05.mma takes on `target`, as implemented:
-/// kind::f16 (f16/bf16), kind::f8f6f4 (FP8, any pair) with an f32
-/// accumulator, kind::i8 (s8/u8) with an i32 one where the legality layer
-/// allows it (arch-conditional targets but sm_103a).
+/// kind::f16 (f16/bf16), kind::tf32, kind::f8f6f4 (FP8, any pair) with an
+/// f32 accumulator, kind::i8 (s8/u8) with an i32 one where the legality
+/// layer allows it (arch-conditional targets but sm_103a).
 std::string whyNotTcgen05Types(nv::DotOp dot,
                                const targetspec::Target &target) {
   Type a = dot.getA().getType().getElementType();
   Type acc = dot.getType().getElementType();
-  if ((a.isF16() || a.isBF16() || isFp8(a)) && acc.isF32())
+  if (sharedFloatOperands(a, acc))
     return "";
   if (!a.isInteger(8) || !acc.isInteger(32))
-    return "f16/bf16/f8 operands with an f32 accumulator or i8 with i32 only";
+    return "f16/bf16/tf32/f8 operands with an f32 accumulator or i8 with i32 "
+           "only";
   codegen::Tcgen05MmaForm form;
   form.kind = codegen::Tcgen05MmaKind::I8;
   if (const codegen::Tcgen05Check *check =

@@ -185,10 +185,11 @@ nv::ConvertLayoutOp operandConversion(Operation *load, scf::ForOp loop) {
   return convert;
 }
 
-/// True when `load` reaches an mma operand conversion through a chain of
-/// single-use elementwise ops in `loop`'s body (fp_to_fp, arith, e.g. the
-/// scaling of a decomposed dot_scaled): it can be copied ahead and read
-/// back in its own layout.
+/// True when `load` reaches an mma operand conversion (or any operand
+/// conversion of a tcgen05 dot) through a chain of single-use elementwise
+/// ops in `loop`'s body (fp_to_fp, arith, e.g. the scaling of a decomposed
+/// dot_scaled or the rounding of a tf32 dot's operands): it can be copied
+/// ahead and read back in its own layout.
 bool feedsMmaThroughElementwise(Operation *load, scf::ForOp loop) {
   Operation *op = load;
   for (unsigned depth = 0; depth < 8; ++depth) {
@@ -201,7 +202,8 @@ bool feedsMmaThroughElementwise(Operation *load, scf::ForOp loop) {
       auto operand = dyn_cast_or_null<nv::DotOperandEncodingAttr>(
           convert.getType().getEncoding());
       return op != load && operand &&
-             isa<nv::MmaEncodingAttr>(operand.getParent());
+             (isa<nv::MmaEncodingAttr>(operand.getParent()) ||
+              feedsSharedMma(convert));
     }
     bool elementwise = isa<nv::FpToFpOp>(user) ||
                        (user->hasTrait<OpTrait::Elementwise>() &&

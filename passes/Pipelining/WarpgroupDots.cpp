@@ -103,14 +103,18 @@ FailureOr<OperandSlot> operandSlot(Value operand, bool isB, bool anyMajor,
       isCanonical(slot.load.getBuffer().getType(), isB, anyMajor))
     return slot;
   // Anything else is stored into a buffer of its own first: row-major, but
-  // an 8-bit B for wgmma with K contiguous (column-major, N rows of K).
+  // B with K contiguous (column-major, N rows of K) where the instruction
+  // reads it K-major only: 8-bit types on wgmma, tf32 on both (tcgen05
+  // would need the 128B-with-32B-atoms swizzle to transpose it). A tf32
+  // tile is stored as the f32 values it holds (exact), read back as tf32.
   auto tile = cast<RankedTensorType>(operand.getType());
-  unsigned bytes = tile.getElementType().getIntOrFloatBitWidth() / 8;
-  bool kMajorB = isB && bytes != 2 && !anyMajor;
+  bool tf32 = isa<FloatTF32Type>(tile.getElementType());
+  unsigned bytes = tf32 ? 4 : tile.getElementType().getIntOrFloatBitWidth() / 8;
+  bool kMajorB = isB && (tf32 || (bytes == 1 && !anyMajor));
   // Measured on an H200 (matmul_int8, 4096^3): wgmma with such a B
   // transposed through registers every step ran at 80 TFLOP/s, mma.sync
   // reading it from its slot at 179.
-  if (kMajorB && nContiguous(operand)) {
+  if (kMajorB && bytes == 1 && nContiguous(operand)) {
     why = "an 8-bit B with N contiguous would be transposed every step "
           "(wgmma reads 8-bit operands K-major only)";
     return failure();
@@ -133,7 +137,7 @@ FailureOr<OperandSlot> operandSlot(Value operand, bool isB, bool anyMajor,
   slot.value = operand;
   slot.stagedType = nv::SharedMemType::get(
       context, {1, tile.getDimSize(0), tile.getDimSize(1)},
-      tile.getElementType(), encoding);
+      tf32 ? Float32Type::get(context) : tile.getElementType(), encoding);
   return slot;
 }
 
@@ -153,7 +157,13 @@ std::pair<Value, Value> materialize(OpBuilder &builder, Location loc,
     return {slot.load.getBuffer(), slot.load.getSlot()};
   Value buffer = nv::LocalAllocOp::create(builder, loc, slot.stagedType);
   Value zero = arith::ConstantIntOp::create(builder, loc, 0, 32);
-  nv::LocalStoreOp::create(builder, loc, slot.value, buffer, zero);
+  Value value = slot.value;
+  auto tile = cast<RankedTensorType>(value.getType());
+  if (tile.getElementType() != slot.stagedType.getElementType())
+    value = nv::FpToFpOp::create(builder, loc,
+                                 tile.clone(slot.stagedType.getElementType()),
+                                 value, nv::RoundingModeAttr());
+  nv::LocalStoreOp::create(builder, loc, value, buffer, zero);
   return {buffer, zero};
 }
 
@@ -240,7 +250,9 @@ bool rewriteDot(Operation *dot, Value aOperand, Value bOperand, Value c,
     Type element = cast<RankedTensorType>(aOperand.getType()).getElementType();
     element.print(os);
     std::string shape =
-        "m16n8k" + std::to_string(256 / element.getIntOrFloatBitWidth());
+        "m16n8k" + std::to_string(isa<FloatTF32Type>(element)
+                                      ? 8
+                                      : 256 / element.getIntOrFloatBitWidth());
     // What the dot's layouts fall back to: mma.sync for wgmma, the FMA
     // path for tcgen05 (its accumulator has no mma.sync layout).
     std::string path =

@@ -198,6 +198,34 @@ void InlinePtx::instruction(const llvm::Twine &line) {
   text += ";";
 }
 
+/// Raises the PTX ISA recorded on `op`'s llvm.func (a passthrough
+/// attribute, which becomes an LLVM function attribute) to `version`.
+static void recordMinPtx(Operation *op, targetspec::PtxVersion version) {
+  auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
+  if (!func)
+    return;
+  MLIRContext *context = op->getContext();
+  SmallVector<Attribute> entries;
+  if (ArrayAttr passthrough = func.getPassthroughAttr())
+    for (Attribute entry : passthrough) {
+      auto pair = dyn_cast<ArrayAttr>(entry);
+      auto key = pair ? dyn_cast<StringAttr>(pair[0]) : StringAttr();
+      auto value = pair ? dyn_cast<StringAttr>(pair[1]) : StringAttr();
+      if (key && key.getValue() == targetspec::kMinPtxFunctionAttr) {
+        if (auto recorded = targetspec::parsePtxVersion(value.getValue()))
+          version = std::max(version, *recorded);
+        else
+          llvm::consumeError(recorded.takeError());
+        continue;
+      }
+      entries.push_back(entry);
+    }
+  entries.push_back(ArrayAttr::get(
+      context, {StringAttr::get(context, targetspec::kMinPtxFunctionAttr),
+                StringAttr::get(context, version.str())}));
+  func.setPassthroughAttr(ArrayAttr::get(context, entries));
+}
+
 llvm::SmallVector<Value> InlinePtx::build(OpBuilder &builder, Location loc,
                                           bool hasSideEffects) {
   std::string constraints;
@@ -217,6 +245,8 @@ llvm::SmallVector<Value> InlinePtx::build(OpBuilder &builder, Location loc,
       /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
       LLVM::AsmDialectAttr::get(builder.getContext(), LLVM::AsmDialect::AD_ATT),
       /*operand_attrs=*/ArrayAttr());
+  if (minPtx.major)
+    recordMinPtx(asmOp, minPtx);
   barriers::SharedAccess shared{readsShared, writesShared};
   if (shared.any())
     asmOp->setAttr(barriers::kSharedAccessAttr,

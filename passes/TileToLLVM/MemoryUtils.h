@@ -12,6 +12,7 @@
 #define TILEIRAS_PASSES_TILETOLLVM_MEMORYUTILS_H
 
 #include "TileToLLVM/TileLowering.h"
+#include "tileiras/TargetSpec/PtxVersion.h"
 
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
@@ -152,6 +153,12 @@ public:
   /// Puts the instructions in a `{ }` scope, for `.reg` declarations that
   /// the same asm may declare again where it is emitted more than once.
   void setScoped() { scoped = true; }
+  /// Records that the instructions need PTX ISA `version` (build() puts it
+  /// on the enclosing llvm.func as targetspec::kMinPtxFunctionAttr).
+  void requirePtx(targetspec::PtxVersion version) {
+    if (version > minPtx)
+      minPtx = version;
+  }
 
   unsigned getNumOutputs() const { return outputTypes.size(); }
 
@@ -167,6 +174,7 @@ private:
   std::string text;
   bool readsShared = false, writesShared = false;
   bool scoped = false;
+  targetspec::PtxVersion minPtx;
 };
 
 /// "{$0, $1, $2, $3}" for several operands, "$0" for one.

@@ -112,7 +112,7 @@ def tiled_matmul(a_ptr, b_ptr, c_ptr, M, N, K, lda, ldb, ldc,
 @tileiras.jit(num_stages=3)
 def pipelined_matmul(a_ptr, b_ptr, c_ptr, M, N, K, lda, ldb, ldc,
                      BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                     BLOCK_K: tl.constexpr):
+                     BLOCK_K: tl.constexpr, PRECISION: tl.constexpr = None):
     rm = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     rn = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
     rk = tl.arange(0, BLOCK_K)
@@ -124,7 +124,7 @@ def pipelined_matmul(a_ptr, b_ptr, c_ptr, M, N, K, lda, ldb, ldc,
                     other=0.0)
         b = tl.load(b_ptrs, mask=(k + rk[:, None] < K) & (rn[None, :] < N),
                     other=0.0)
-        acc = tl.dot(a, b, acc)
+        acc = tl.dot(a, b, acc, input_precision=PRECISION)
         a_ptrs += BLOCK_K
         b_ptrs += BLOCK_K * ldb
     tl.store(c_ptr + rm[:, None] * ldc + rn[None, :], acc,
@@ -248,6 +248,44 @@ class SimTest(unittest.TestCase):
         pipelined_matmul[grid](a, b, c, m, n, k, k, n, n, **meta)
         want = a.astype(np.float32) @ b.astype(np.float32)
         np.testing.assert_allclose(c, want, rtol=1e-3, atol=1e-3)
+
+    def test_tf32_matmul_tensor_cores(self):
+        # input_precision="tf32" rounds f32 operands to tf32 (nearest, ties
+        # away): on sm_90a the dot runs on wgmma k8, on sm_100a (128-row
+        # tiles) on tcgen05.mma kind::tf32, the rounded tiles stored
+        # K-major into shared memory each step. The inputs use all 23
+        # mantissa bits, so skipping the rounding (the simulator's
+        # instructions ignore the low 13 bits) would be off by ~2^-11.
+        sig = ("*fp32", "*fp32", "*fp32", "i32", 64, 64, 64, 64, 64)
+        m, n, k = 140, 72, 80
+        rng = np.random.default_rng(8)
+        a = rng.uniform(-2, 2, (m, k)).astype(np.float32)
+        b = rng.uniform(-2, 2, (k, n)).astype(np.float32)
+
+        def tf32(x):
+            bits = (x.view(np.uint32).astype(np.uint64) + 0x1000) & 0xFFFFE000
+            return bits.astype(np.uint32).view(np.float32).astype(np.float64)
+        want = tf32(a) @ tf32(b)
+        bound = (k + 2) * 2.0**-24 * (abs(tf32(a)) @ abs(tf32(b)))
+        for target, block_m, instruction in (
+                ("sm_90a", 64, "wgmma.mma_async.sync.aligned.m64n64k8."
+                 "f32.tf32.tf32"),
+                ("sm_100a", 128, "tcgen05.mma.cta_group::1.kind::tf32")):
+            meta = dict(BLOCK_M=block_m, BLOCK_N=64, BLOCK_K=32,
+                        PRECISION="tf32")
+            ptx = pipelined_matmul.compile(*sig, target=target, **meta).asm
+            self.assertIn(instruction, ptx)
+            self.assertIn("cp.async", ptx)
+            c = np.full((m, n), np.nan, np.float32)
+            grid = (tileiras.cdiv(m, block_m), tileiras.cdiv(n, 64))
+            os.environ["TILEIRAS_SIM_TARGET"] = target
+            try:
+                pipelined_matmul[grid](a, b, c, m, n, k, k, n, n, **meta)
+            finally:
+                del os.environ["TILEIRAS_SIM_TARGET"]
+            wrong = ~(abs(c - want) <= bound)
+            self.assertFalse(wrong.any(), "%s: %d wrong elements" % (
+                target, wrong.sum()))
 
     def test_tiled_matmul(self):
         # The same GEMM on tensor descriptors: pipelined from the hints,

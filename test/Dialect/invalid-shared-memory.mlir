@@ -130,6 +130,31 @@ nv_tileaa.func @wgmma_types(%s: i32, %c: tensor<64x64xf32, #mma>) {
 
 // -----
 
+#mma = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+#s = #nv_tileaa.swizzled_shared<vec = 2, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @wgmma_f64(%s: i32, %c: tensor<64x64xf32, #mma>) {
+  %a = nv_tileaa.local_alloc : !nv_tileaa.smem<2x64x16xf64, #s>
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<2x16x64xf64, #s>
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op has no instruction for 'f64' operands (f16, bf16, f32 read as tf32, f8E4M3FN/f8E5M2 or i8)}}
+  %d = nv_tileaa.warpgroup_dot %a[%s], %b[%s], %c : !nv_tileaa.smem<2x64x16xf64, #s>, !nv_tileaa.smem<2x16x64xf64, #s>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  nv_tileaa.return
+}
+
+// -----
+
+#mma = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+#sa = #nv_tileaa.swizzled_shared<vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]>
+#sb = #nv_tileaa.swizzled_shared<vec = 4, perPhase = 1, maxPhase = 8, order = [0, 1]>
+nv_tileaa.func @wgmma_tf32_i32(%s: i32, %c: tensor<64x64xi32, #mma>) {
+  %a = nv_tileaa.local_alloc : !nv_tileaa.smem<2x64x32xf32, #sa>
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<2x32x64xf32, #sb>
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op accumulates 'f32' products in 'i32', not f32}}
+  %d = nv_tileaa.warpgroup_dot %a[%s], %b[%s], %c : !nv_tileaa.smem<2x64x32xf32, #sa>, !nv_tileaa.smem<2x32x64xf32, #sb>, tensor<64x64xi32, #mma> -> tensor<64x64xi32, #mma>
+  nv_tileaa.return
+}
+
+// -----
+
 #mma = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
 #sa = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
 #sb = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>

@@ -622,10 +622,10 @@ extern "C" void __sim_nvvm_tcgen05_mma_shared(void *d, uint64_t a, uint64_t b,
                                               uint32_t idesc, bool enableD,
                                               uint32_t kind, uint32_t group,
                                               uint32_t) {
-  if (kind == tcgen05::kTf32 || kind > tcgen05::kI8 || group != 1)
+  if (kind > tcgen05::kI8 || group != 1)
     die(6,
         "tcgen05.mma kind %u cta_group::%u is not simulated (kind::f16, "
-        "f8f6f4 and i8, cta_group::1 only)",
+        "tf32, f8f6f4 and i8, cta_group::1 only)",
         kind, group);
   TensorMma op{tmemAddress(d), a, b, idesc, enableD};
   op.kind = kind;

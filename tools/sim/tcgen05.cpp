@@ -211,29 +211,35 @@ bool sim::tcgen05::mma(TensorMemory &tmem, const unsigned char *shared,
                        uint64_t bDesc, uint32_t idesc, unsigned kind,
                        bool accumulate, std::string &error) {
   InstrDescriptor id = decodeInstr(idesc);
-  // kind::f16: f16 0 / bf16 1 (one type), f32 D; kind::f8f6f4: e4m3 0 /
-  // e5m2 1 (any pair), f32 D; kind::i8: u8 0 / s8 1, s32 D (2).
+  // kind::f16: f16 0 / bf16 1 (one type), f32 D; kind::tf32: tf32 2, f32
+  // D; kind::f8f6f4: e4m3 0 / e5m2 1 (any pair), f32 D; kind::i8: u8 0 /
+  // s8 1, s32 D (2).
   bool f16 =
       kind == kF16 && id.dType == 1 && id.aType <= 1 && id.aType == id.bType;
+  bool tf32 = kind == kTf32 && id.dType == 1 && id.aType == 2 && id.bType == 2;
   bool f8 = kind == kF8F6F4 && id.dType == 1 && id.aType <= 1 && id.bType <= 1;
   bool i8 = kind == kI8 && id.dType == 2 && id.aType <= 1 && id.bType <= 1;
-  if (id.sparse || !(f16 || f8 || i8) || id.m != 128 || id.n < 8 ||
+  if (id.sparse || !(f16 || tf32 || f8 || i8) || id.m != 128 || id.n < 8 ||
       id.n > 256) {
     error = "tcgen05.mma kind " + std::to_string(kind) +
             " form not simulated (sparse, a D or operand type other than "
-            "kind::f16's f16/bf16, kind::f8f6f4's e4m3/e5m2 or kind::i8's "
-            "u8/s8, M other than 128 or a bad N)";
+            "kind::f16's f16/bf16, kind::tf32's tf32, kind::f8f6f4's "
+            "e4m3/e5m2 or kind::i8's u8/s8, M other than 128 or a bad N)";
     return false;
   }
   auto type = [&](unsigned code) {
     if (f16)
       return code ? mma::Type::BF16 : mma::Type::F16;
+    if (tf32)
+      return mma::Type::TF32;
     if (f8)
       return code ? mma::Type::E5M2 : mma::Type::E4M3;
     return code ? mma::Type::S8 : mma::Type::U8;
   };
   mma::Type a = type(id.aType), b = type(id.bType);
-  MmaForm form = formOf(id, f16 ? 16 : 32, f16 ? 2 : 1);
+  // K is 32 bytes of a row: 16 f16, 8 tf32 (stored in 4 bytes), 32 8-bit.
+  unsigned bytes = f16 ? 2 : tf32 ? 4 : 1;
+  MmaForm form = formOf(id, 32 / bytes, bytes);
   form.integer = i8;
   return multiplyInto(
       tmem, shared, sharedBytes, d, aDesc, bDesc, form,

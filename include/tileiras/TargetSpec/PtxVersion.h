@@ -54,6 +54,11 @@ PtxVersion newestLlvmPtx();
 /// as clusters of more than one CTA carries (nvvm.blocksareclusters).
 inline constexpr PtxVersion kBlocksAreClustersPtx{9, 0};
 
+/// The function attribute ("8.4") with which the tile lowering records
+/// the PTX ISA that the inline PTX of a function needs (the driver raises
+/// the module's .version to it, like for an intrinsic family).
+inline constexpr const char *kMinPtxFunctionAttr = "tileiras-min-ptx";
+
 /// The next lower known PTX version, if any (9.0 -> 8.8, 8.0 -> 7.8).
 std::optional<PtxVersion> previousPtxVersion(PtxVersion v);
 

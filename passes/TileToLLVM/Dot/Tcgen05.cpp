@@ -48,8 +48,9 @@ uint32_t transposeBits(const layout::WgmmaOperandPlan &a,
 }
 
 /// The kind, K per instruction and instruction-descriptor type codes of a
-/// dot's operand types: kind::f16 (f16 0, bf16 1; K 16), kind::f8f6f4
-/// (e4m3 0, e5m2 1; K 32), kind::i8 (u8 0, s8 1; K 32, s32 D).
+/// dot's operand types: kind::f16 (f16 0, bf16 1; K 16), kind::tf32 (f32
+/// slots holding tf32 values: 2; K 8), kind::f8f6f4 (e4m3 0, e5m2 1; K
+/// 32), kind::i8 (u8 0, s8 1; K 32, s32 D).
 struct Tcgen05Kind {
   NVVM::Tcgen05MMAKind kind = NVVM::Tcgen05MMAKind::F16;
   int64_t k = 16;
@@ -66,6 +67,10 @@ Tcgen05Kind kindOf(nv::WarpgroupDotOp op) {
     kind.dType = 2;
     kind.aType = op.getSignednessA() == nv::Signedness::Signed;
     kind.bType = op.getSignednessB() == nv::Signedness::Signed;
+  } else if (a.isF32()) { // slots holding tf32 values
+    kind.kind = NVVM::Tcgen05MMAKind::TF32;
+    kind.k = 8;
+    kind.aType = kind.bType = 2;
   } else if (a.getIntOrFloatBitWidth() == 8) {
     kind.kind = NVVM::Tcgen05MMAKind::F8F6F4;
     kind.k = 32;
@@ -367,6 +372,12 @@ LogicalResult lowering::lowerTcgen05Dot(nv::WarpgroupDotOp op, Value aBuffer,
   auto plans = sharedOperandPlans(op);
   if (failed(plans))
     return failure();
+  // An MN-major tf32 operand needs the 128-byte swizzle with 32-byte
+  // atoms, which our slots never have.
+  if (aType.getElementType().isF32() &&
+      (plans->first.mnMajor || plans->second.mnMajor))
+    return op.emitOpError("tcgen05.mma kind::tf32 operands must have K "
+                          "contiguous in their slots");
   auto accType = cast<RankedTensorType>(op.getType());
   int64_t n = accType.getDimSize(1);
   FailureOr<SmallVector<unsigned>> columnRegisters =

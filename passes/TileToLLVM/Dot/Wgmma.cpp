@@ -100,12 +100,15 @@ bool hasWgmmaThreads(const layout::LinearLayout &acc) {
 }
 
 /// The wgmma.mma_async of a warpgroup_dot's operand types: m64nNkK with K
-/// = 32 bytes of A's row. The immediates after scale-d exist for float
-/// types (imm-scale-a/b) and, of those, for 16-bit ones only (imm-trans).
+/// = 32 bytes of A's row (f32 slots are read as tf32, k8). The immediates
+/// after scale-d exist for float types (imm-scale-a/b) and, of those, for
+/// 16-bit ones only (imm-trans).
 struct WgmmaForm {
   int64_t k = 16;
   std::string types; // ".f32.f16.f16", ".s32.s8.u8", ...
   bool floating = true, transposable = true;
+  /// The PTX ISA of the form beyond wgmma's own 8.0: 8.4 for s8 x u8.
+  targetspec::PtxVersion minPtx{8, 0};
 };
 
 std::string ptxType(Type type, std::optional<nv::Signedness> signedness) {
@@ -113,6 +116,7 @@ std::string ptxType(Type type, std::optional<nv::Signedness> signedness) {
     return signedness == nv::Signedness::Signed ? "s8" : "u8";
   return type.isBF16()                 ? "bf16"
          : type.isF16()                ? "f16"
+         : type.isF32()                ? "tf32"
          : isa<Float8E4M3FNType>(type) ? "e4m3"
                                        : "e5m2";
 }
@@ -128,6 +132,8 @@ WgmmaForm formOf(nv::WarpgroupDotOp op) {
   form.types = std::string(form.floating ? ".f32." : ".s32.") +
                ptxType(a, op.getSignednessA()) + "." +
                ptxType(b, op.getSignednessB());
+  if (!form.floating && op.getSignednessA() != op.getSignednessB())
+    form.minPtx = {8, 4};
   return form;
 }
 
@@ -147,6 +153,7 @@ SmallVector<Value> issueWgmma(ImplicitLocOpBuilder &b, ValueRange accumulator,
   unsigned a = ptx.addInput(descA), bDesc = ptx.addInput(descB);
   unsigned scale = ptx.addInput(scaleD);
   ptx.setScoped();
+  ptx.requirePtx(form.minPtx);
   ptx.instruction(".reg .pred p");
   ptx.instruction("setp.ne.b32 p, " + memory::InlinePtx::ref(scale) + ", 0");
   std::string immediates;
@@ -243,8 +250,8 @@ LogicalResult WarpgroupDotLowering::matchAndRewrite(
       16 * cast<nv::MmaEncodingAttr>(accType.getEncoding()).getWarpsPerCTA()[0];
   WgmmaForm form = formOf(op);
   if (!form.transposable && (aPlan->mnMajor || bPlan->mnMajor))
-    return op.emitOpError("8-bit wgmma operands must have K contiguous in "
-                          "their slots");
+    return op.emitOpError("wgmma reads 8-bit and tf32 operands K-major "
+                          "only: K must be contiguous in their slots");
   int64_t m = accType.getDimSize(0), n = accType.getDimSize(1);
   int64_t chunk = std::min(n, kMaxN);
 

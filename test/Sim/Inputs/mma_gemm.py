@@ -246,6 +246,7 @@ CASES = [
     ("e4m3_bt", "f8E4M3FN", "f8E4M3FN", "f32", False, None, True),
     ("e4m3_kb", "f8E4M3FN", "f8E5M2", "f32", False, None, "kcontig"),
     ("u8_kb", "u8", "u8", "i32", False, (False, False), "kcontig"),
+    ("s8_u8_kb", "i8", "u8", "i32", False, (True, False), "kcontig"),
     ("f16_kb", "f16", "f16", "f32", False, None, "kcontig"),
     ("f64", "f64", "f64", "f64", False, None, False),
     ("f64_bt", "f64", "f64", "f64", False, None, True),

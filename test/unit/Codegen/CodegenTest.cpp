@@ -96,7 +96,8 @@ TEST(Codegen, OptimizationLevels) {
     CodegenOptions options = optionsFor("sm_90a");
     options.optLevel = level;
     auto result = compileToPtx(*module, options);
-    ASSERT_TRUE(static_cast<bool>(result)) << llvm::toString(result.takeError());
+    ASSERT_TRUE(static_cast<bool>(result))
+        << llvm::toString(result.takeError());
   }
 }
 
@@ -160,6 +161,38 @@ TEST(Codegen, ExplicitPtxVersionIsChecked) {
   auto max = selectPtxVersion(*module, options.target, options.ptxVersion);
   ASSERT_TRUE(static_cast<bool>(max));
   EXPECT_EQ(*max, targetspec::newestLlvmPtx());
+}
+
+// The PTX ISA that the tile lowering's inline PTX records on a function
+// (targetspec::kMinPtxFunctionAttr) raises the default version and is the
+// reason an explicit older one is refused; a malformed value is an error.
+TEST(Codegen, RecordedInlinePtxRequirement) {
+  constexpr const char *kRecorded = R"(
+define ptx_kernel void @k() #0 {
+  ret void
+}
+attributes #0 = { "tileiras-min-ptx"="8.4" }
+)";
+  llvm::LLVMContext context;
+  auto module = parse(context, kRecorded);
+  CodegenOptions options = optionsFor("sm_90a");
+  auto chosen = selectPtxVersion(*module, options.target, options.ptxVersion);
+  ASSERT_TRUE(static_cast<bool>(chosen));
+  EXPECT_EQ(*chosen, targetspec::PtxVersion({8, 4}));
+  options.ptxVersion.kind = PtxVersionRequest::Kind::Explicit;
+  options.ptxVersion.version = {8, 0};
+  auto tooLow = selectPtxVersion(*module, options.target, options.ptxVersion);
+  ASSERT_FALSE(static_cast<bool>(tooLow));
+  EXPECT_EQ(llvm::toString(tooLow.takeError()),
+            "--ptx-version=8.0 is too low: inline PTX of k needs PTX ISA 8.4 "
+            "or newer");
+  module->getFunction("k")->addFnAttr(targetspec::kMinPtxFunctionAttr, "8.x");
+  auto malformed = selectPtxVersion(*module, optionsFor("sm_90a").target,
+                                    optionsFor("sm_90a").ptxVersion);
+  ASSERT_FALSE(static_cast<bool>(malformed));
+  EXPECT_EQ(llvm::toString(malformed.takeError())
+                .rfind("function k records tileiras-min-ptx=\"8.x\": ", 0),
+            0u);
 }
 
 TEST(Codegen, RefusesTargetMachineBelowChipMinimum) {
@@ -241,7 +274,6 @@ declare float @__nv_expf(float)
   ASSERT_TRUE(static_cast<bool>(result)) << llvm::toString(result.takeError());
   EXPECT_EQ(result->ptx.find("__nv_expf"), std::string::npos);
   EXPECT_NE(result->ptx.find("ex2.approx"), std::string::npos);
-
 }
 
 } // namespace

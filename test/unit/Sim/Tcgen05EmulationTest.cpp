@@ -253,14 +253,62 @@ TEST(SimTcgen05, MmaI8AndF8F6F4) {
       memcpy(&got, &t.at(r, n), 4);
       EXPECT_EQ(got, float(want)) << "row " << r << " column " << n;
     }
-  // kind::i8 with an f32 D, kind::f8f6f4 with e2m1 (code 5), tf32: errors.
+  // kind::i8 with an f32 D, kind::f8f6f4 with e2m1 (code 5), kind::tf32
+  // with f16 codes (0): errors.
   EXPECT_FALSE(mma(t, shared.data(), shared.size(), address, encode(a),
                    encode(b), f8, kI8, false, error));
   EXPECT_FALSE(mma(t, shared.data(), shared.size(), address, encode(a),
                    encode(b), 1 << 4 | 5 << 7 | shape, kF8F6F4, false, error));
   EXPECT_FALSE(mma(t, shared.data(), shared.size(), address, encode(a),
-                   encode(b), 1 << 4 | 2 << 7 | 2 << 10 | shape, kTf32, false,
-                   error));
+                   encode(b), 1 << 4 | shape, kTf32, false, error));
+}
+
+// kind::tf32 (K 8, type code 2 at bits 7 and 10, f32 D): 4-byte elements,
+// so a 16-byte core-matrix row holds 4 of K; A 128 x 8 and B 16 x 8
+// K-major, LBO 128 between the K halves, SBO 256 between 8-row groups.
+// The values are tf32 (10 mantissa bits); products and sums are exact.
+TEST(SimTcgen05, MmaTf32) {
+  std::vector<unsigned char> shared(16384, 0);
+  sim::wgmma::Descriptor a{0, 128, 256, 0, 0}, b{8192, 128, 256, 0, 0};
+  auto va = [](unsigned r, unsigned k) {
+    return float(int(r * 3 + k * 5) % 17 - 8) * (1.0f + 1.0f / 256);
+  };
+  auto vb = [](unsigned n, unsigned k) {
+    return float(int(n * 7 + k) % 13 - 6) / 4;
+  };
+  for (unsigned k = 0; k < 8; ++k) {
+    for (unsigned r = 0; r < 128; ++r) {
+      float x = va(r, k);
+      memcpy(&shared[sim::wgmma::kMajorOffset(a, 4, r, k)], &x, 4);
+    }
+    for (unsigned n = 0; n < 16; ++n) {
+      float y = vb(n, k);
+      memcpy(&shared[sim::wgmma::kMajorOffset(b, 4, n, k)], &y, 4);
+    }
+  }
+  TensorMemory t;
+  std::string error;
+  uint32_t address;
+  ASSERT_TRUE(t.allocate(32, address, error));
+  uint32_t idesc =
+      1 << 4 | 2 << 7 | 2 << 10 | (16 >> 3) << 17 | (128 >> 4) << 24;
+  for (unsigned r = 0; r < 128; ++r)
+    for (unsigned n = 0; n < 16; ++n) {
+      float one = 1;
+      memcpy(&t.at(r, n), &one, 4);
+    }
+  ASSERT_TRUE(mma(t, shared.data(), shared.size(), address, encode(a),
+                  encode(b), idesc, kTf32, true, error))
+      << error;
+  for (unsigned r : {0u, 45u, 127u})
+    for (unsigned n : {0u, 6u, 15u}) {
+      double want = 1;
+      for (unsigned k = 0; k < 8; ++k)
+        want += double(va(r, k)) * vb(n, k);
+      float got;
+      memcpy(&got, &t.at(r, n), 4);
+      EXPECT_EQ(got, float(want)) << "row " << r << " column " << n;
+    }
 }
 
 TEST(SimTcgen05, BlockScaledDescriptor) {

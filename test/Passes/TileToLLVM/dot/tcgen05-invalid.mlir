@@ -29,3 +29,18 @@ nv_tileaa.func @slot(%s: i32) attributes {nv_tileaa.kernel_spec = #nv_tileaa.ker
   %d = nv_tileaa.warpgroup_dot %a[%s], %b[%s], %c : !nv_tileaa.smem<2x128x32xf16, #sa>, !nv_tileaa.smem<2x32x128xf16, #sb>, tensor<128x128xf32, #acc> -> tensor<128x128xf32, #acc>
   nv_tileaa.return
 }
+
+// -----
+
+// An f32 (tf32) B in a row-major slot (N contiguous, MN-major): kind::tf32
+// would need the 128-byte swizzle with 32-byte atoms.
+// CHECK: tcgen05-invalid.mlir:[[@LINE+7]]:8: error: 'nv_tileaa.warpgroup_dot' op tcgen05.mma kind::tf32 operands must have K contiguous in their slots
+#acc = #nv_tileaa.blocked<sizePerThread = [1, 32], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]>
+#sa = #nv_tileaa.swizzled_shared<vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @tf32_n_major(%s: i32) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+  %a = nv_tileaa.local_alloc : !nv_tileaa.smem<2x128x32xf32, #sa>
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<2x32x32xf32, #sa>
+  %c = arith.constant dense<0.0> : tensor<128x32xf32, #acc>
+  %d = nv_tileaa.warpgroup_dot %a[%s], %b[%s], %c : !nv_tileaa.smem<2x128x32xf32, #sa>, !nv_tileaa.smem<2x32x32xf32, #sa>, tensor<128x32xf32, #acc> -> tensor<128x32xf32, #acc>
+  nv_tileaa.return
+}
