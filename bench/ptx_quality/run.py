@@ -37,7 +37,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 # The order of the table: the examples/README.md order.
 EXAMPLES = ["vector_add", "saxpy", "softmax", "layer_norm", "row_sum",
             "inclusive_scan", "histogram", "matmul", "matmul_int8",
-            "matmul_fp8", "matmul_fp8_tn", "matmul_mxfp8", "attention",
+            "matmul_fp8", "matmul_fp8_tn", "matmul_tf32", "matmul_mxfp8",
+            "attention",
             "transpose", "matmul_tma"]
 
 

@@ -457,6 +457,53 @@ def _matmul():
         "products (the order of the sum is the kernel's)")
 
 
+def tf32(x):
+    """x (an f32) rounded to tf32: 10 mantissa bits, to nearest with ties
+    away from zero (fp_to_fp's default, cvt.rna.tf32.f32)."""
+    bits = struct.unpack("<I", struct.pack("<f", x))[0]
+    return struct.unpack("<f", struct.pack("<I", (bits + 0x1000) &
+                                           0xFFFFE000))[0]
+
+
+def _matmul_tf32():
+    """examples/matmul_tf32.mlir: matmul's tiles and arguments with f32 A
+    and B (all 23 mantissa bits used), rounded to tf32 by the kernel; the
+    reference multiplies the rounded values. N, K, lda and ldb multiples
+    of 4."""
+    spec = _matmul()
+    spec.name = spec.kernel = "matmul_tf32"
+    spec.mlir = "matmul_tf32.mlir"
+    spec.args = [Buffer("a", "f32"), Buffer("b", "f32")] + spec.args[2:]
+    make_f16 = spec.make
+
+    def make(s, rng):
+        v = make_f16(s, rng)
+        v["a"] = matrix(rng, s["m"], s["k"], s["lda"], -2, 2)
+        v["b"] = matrix(rng, s["k"], s["n"], s["ldb"], -2, 2)
+        return v
+
+    def reference(s, v):
+        # tf32 products (11-bit significands) are exact in double.
+        return _matmul().reference(s, dict(v, a=[tf32(x) for x in v["a"]],
+                                           b=[tf32(x) for x in v["b"]]))
+    spec.make, spec.reference = make, reference
+    # M, N not multiples of 128, K not a multiple of the 16-step: K = 100
+    # is seven steps, the last partial; K = 52 four; K = 20 two; K = 0 none.
+    spec.sizes = {
+        "gpu": [{"m": 257, "n": 196, "k": 100, "lda": 104, "ldb": 200,
+                 "ldc": 201},
+                {"m": 65, "n": 72, "k": 36, "lda": 40, "ldb": 76,
+                 "ldc": 75}],
+        "sim": [{"m": 130, "n": 136, "k": 52, "lda": 56, "ldb": 140,
+                 "ldc": 139},
+                {"m": 70, "n": 40, "k": 20, "lda": 20, "ldb": 44, "ldc": 41},
+                {"m": 3, "n": 8, "k": 0, "lda": 4, "ldb": 8, "ldc": 9}]}
+    spec.tolerance_note = (
+        "(k + 2) * 2^-24 * sum_k |a b| on the tf32-rounded inputs: their "
+        "products are exact, the tensor core sums them in its own order")
+    return spec
+
+
 # M, N not multiples of 64, K not a multiple of 32, padded rows.
 GENERAL_GEMM_SIZES = {
     "gpu": [{"m": 257, "n": 190, "k": 100, "lda": 104, "ldb": 192, "ldc": 200},
@@ -838,7 +885,7 @@ SPECS = [_vector_add(), _saxpy(), _softmax(), _layer_norm(), _row_sum(),
          _inclusive_scan(), _histogram(), _matmul(), _transpose(),
          _matmul_int8(), _matmul_fp8(), _matmul_mxfp8(), _attention(),
          _matmul_tma(), _attention_tma(), _matmul_mxfp8_tcgen05(),
-         _matmul_fp8_tn()]
+         _matmul_fp8_tn(), _matmul_tf32()]
 
 
 def _cuda_tile(spec):

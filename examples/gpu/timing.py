@@ -12,6 +12,8 @@ timed the same way:
   matmul_int8  s8 x s8 -> i32      torch._int_mm (cuBLASLt), 2 M N K
   matmul_fp8   e4m3 x e4m3 -> f32  torch._scaled_mm (sm_89+), 2 M N K
   matmul_fp8_tn  the same, B held N x K (what _scaled_mm takes)
+  matmul_tf32  f32 rounded to tf32  torch.matmul f32 with TF32 allowed
+               -> f32               (cuBLAS TF32), 2 M N K
   matmul_mxfp8 e4m3 x e4m3 with    torch._scaled_mm with MX block scales
                e8m0 block scales   (sm_100+, bf16 out; all scales 1, so
                -> f32              their swizzled layout does not matter),
@@ -41,6 +43,7 @@ SIZES = {
     "attention_tma": {"seq_q": 4096, "seq_k": 4096},
     "matmul_mxfp8_tcgen05": {"m": 4096, "n": 4096, "k": 4096},
     "matmul_fp8_tn": {"m": 4096, "n": 4096, "k": 4096},
+    "matmul_tf32": {"m": 4096, "n": 4096, "k": 4096},
 }
 # matmul_tma's tile-shape variants (build_variants.sh), timed when named
 # with --only.
@@ -54,7 +57,8 @@ TILE_MN = {"matmul": (128, 128), "matmul_tma": (128, 128),
            "matmul_tma_n256k64": (128, 256), "matmul_tma_s4": (128, 128),
            "matmul_tma_w4n64": (128, 64), "matmul_tma_g": (128, 128),
            "matmul_tma_k64g": (128, 128),
-           "matmul_mxfp8_tcgen05": (128, 128), "matmul_fp8_tn": (128, 128)}
+           "matmul_mxfp8_tcgen05": (128, 128), "matmul_fp8_tn": (128, 128),
+           "matmul_tf32": (128, 128)}
 
 
 def cdiv(a, b):
@@ -151,6 +155,11 @@ def make_inputs(torch, name, size):
     if name == "matmul":
         a = torch.randn(m, k, device=cuda, dtype=torch.float16)
         b = torch.randn(k, n, device=cuda, dtype=torch.float16)
+        ref = lambda: torch.matmul(a, b)  # noqa: E731
+    elif name == "matmul_tf32":
+        a = torch.randn(m, k, device=cuda, dtype=torch.float32)
+        b = torch.randn(k, n, device=cuda, dtype=torch.float32)
+        torch.backends.cuda.matmul.allow_tf32 = True  # cuBLAS's TF32 GEMM
         ref = lambda: torch.matmul(a, b)  # noqa: E731
     elif name == "matmul_int8":
         a = torch.randint(-128, 128, (m, k), device=cuda, dtype=torch.int8)
@@ -264,6 +273,7 @@ TORCH_OP = {"matmul": "torch.matmul f16 (cuBLAS)",
             "matmul_int8": "torch._int_mm (cuBLASLt)",
             "matmul_fp8": "torch._scaled_mm e4m3",
             "matmul_fp8_tn": "torch._scaled_mm e4m3",
+            "matmul_tf32": "torch.matmul f32, allow_tf32 (cuBLAS TF32)",
             "matmul_mxfp8": "torch._scaled_mm MXFP8 or e4m3",
             "attention": "F.scaled_dot_product_attention f16"}
 TORCH_OP.update({name: TORCH_OP[base(name)] for name in {**SIZES, **VARIANTS}})
@@ -302,6 +312,8 @@ def self_test():
                      {"a": "A", "b": "B", "c": "C"})
     assert tn[-3:] == [("i32", 80), ("i32", 80), ("i32", 32)], tn
     assert grid("matmul_fp8_tn", {"m": 129, "n": 128, "k": 16}) == (2, 1, 1)
+    assert grid("matmul_tf32", {"m": 129, "n": 257, "k": 16}) == (2, 3, 1)
+    assert flops("matmul_tf32", {"m": 2, "n": 3, "k": 5}) == 60
     att = kernel_args("attention", {"seq_q": 5, "seq_k": 7},
                       {"q": 1, "k": 2, "v": 3, "o": 4})
     assert att[-1] == ("f32", 0x3E000000)  # 1/8

@@ -199,7 +199,8 @@ void InlinePtx::instruction(const llvm::Twine &line) {
 }
 
 /// Raises the PTX ISA recorded on `op`'s llvm.func (a passthrough
-/// attribute, which becomes an LLVM function attribute) to `version`.
+/// attribute, which becomes an LLVM function attribute) to `version`. The
+/// tile lowering builds inline PTX inside functions only.
 static void recordMinPtx(Operation *op, targetspec::PtxVersion version) {
   auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
   if (!func)
@@ -209,9 +210,10 @@ static void recordMinPtx(Operation *op, targetspec::PtxVersion version) {
   if (ArrayAttr passthrough = func.getPassthroughAttr())
     for (Attribute entry : passthrough) {
       auto pair = dyn_cast<ArrayAttr>(entry);
-      auto key = pair ? dyn_cast<StringAttr>(pair[0]) : StringAttr();
-      auto value = pair ? dyn_cast<StringAttr>(pair[1]) : StringAttr();
-      if (key && key.getValue() == targetspec::kMinPtxFunctionAttr) {
+      bool isPair = pair && pair.size() == 2;
+      auto key = isPair ? dyn_cast<StringAttr>(pair[0]) : StringAttr();
+      auto value = isPair ? dyn_cast<StringAttr>(pair[1]) : StringAttr();
+      if (key && value && key.getValue() == targetspec::kMinPtxFunctionAttr) {
         if (auto recorded = targetspec::parsePtxVersion(value.getValue()))
           version = std::max(version, *recorded);
         else
