@@ -90,11 +90,16 @@ namespace {
 /// while the IR is parsed without address spaces.
 constexpr const char *kFlattenedNvvm = "__flattened_llvm_nvvm.";
 
+/// Metadata on the stores that wrote shared memory (addrspace 3) before
+/// the address spaces were dropped.
+constexpr const char *kSharedStore = "sim.shared.store";
+
 /// Drops every `addrspace(N)` (types, globals, `alloca ..., addrspace(5)`)
 /// and turns `addrspacecast` into a no-op `bitcast`. The parser remangles
 /// intrinsic names that mention address spaces (llvm.memcpy.p3.p1 ...).
 /// Records the globals that lived in shared memory (addrspace 3) and in
-/// global memory (addrspace 1).
+/// global memory (addrspace 1), and marks the stores to shared memory
+/// (kSharedStore metadata) for markSharedStores.
 std::string flattenAddressSpaces(StringRef text,
                                  std::set<std::string> &sharedGlobals,
                                  std::set<std::string> &memoryGlobals) {
@@ -111,6 +116,9 @@ std::string flattenAddressSpaces(StringRef text,
         line.starts_with("target triple"))
       continue;
     std::string s = line.str();
+    if (StringRef(s).ltrim().starts_with("store ") &&
+        StringRef(s).contains("ptr addrspace(3) "))
+      s += std::string(", !") + kSharedStore + " !{}";
     std::smatch match;
     if (std::regex_search(s, match, sharedGlobal))
       sharedGlobals.insert(match[1].str().substr(1));
@@ -1368,6 +1376,31 @@ uint64_t relocateSharedMemory(Module &m,
   return offset;
 }
 
+/// Each store that wrote shared memory (kSharedStore) is followed by
+/// __sim_shared_written(address, bytes): the runtime records it as a
+/// generic-proxy write, which the async proxy may read only after a
+/// fence.proxy.async (tools/sim/proxy.h). The inline PTX stores report
+/// themselves through __sim_check_access.
+void markSharedStores(Module &m) {
+  LLVMContext &ctx = m.getContext();
+  unsigned kind = ctx.getMDKindID(kSharedStore);
+  FunctionCallee written =
+      runtime(m, "__sim_shared_written", Type::getVoidTy(ctx),
+              {PointerType::get(ctx, 0), Type::getInt64Ty(ctx)});
+  const DataLayout &dl = m.getDataLayout();
+  for (Function &f : m)
+    for (Instruction &i : make_early_inc_range(instructions(f))) {
+      auto *store = dyn_cast<StoreInst>(&i);
+      if (!store || !store->getMetadata(kind))
+        continue;
+      store->setMetadata(kind, nullptr);
+      IRBuilder<> b(store->getNextNode());
+      b.CreateCall(written, {store->getPointerOperand(),
+                             b.getInt64(dl.getTypeStoreSize(
+                                 store->getValueOperand()->getType()))});
+    }
+}
+
 std::string signatureOf(Function &kernel) {
   std::string signature;
   for (Argument &arg : kernel.args()) {
@@ -1517,6 +1550,7 @@ int main(int argc, char **argv) {
     if (Function *f = m->getFunction(name))
       f->setName("__sim_" + name.ltrim('_'));
 
+  markSharedStores(*m);
   lowerAsyncTemplates(*m);
   lowerTensorMemoryLoads(*m);
   translateInlineAsm(*m);

@@ -24,12 +24,14 @@ void Queue::commit() {
   open.clear();
 }
 
-void Queue::wait(unsigned n) {
+void Queue::wait(unsigned n, void (*landed)(const Copy &)) {
   while (groups.size() > n) {
     for (const Copy &copy : groups.front()) {
       std::memcpy(copy.destination, copy.source, copy.sourceSize);
       std::memset(copy.destination + copy.sourceSize, 0,
                   copy.size - copy.sourceSize);
+      if (landed)
+        landed(copy);
     }
     groups.pop_front();
   }

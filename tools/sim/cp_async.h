@@ -35,8 +35,9 @@ public:
   /// (an empty one if there are none, as in PTX).
   void commit();
   /// cp.async.wait_group n: performs the oldest groups until at most `n`
-  /// are pending. Uncommitted copies are not waited for.
-  void wait(unsigned n);
+  /// are pending (calling `landed`, if given, for each copy performed).
+  /// Uncommitted copies are not waited for.
+  void wait(unsigned n, void (*landed)(const Copy &) = nullptr);
   /// cp.async.wait_all: commit, then wait_group 0.
   void waitAll();
   /// Forgets every copy without performing it (the thread exited): the

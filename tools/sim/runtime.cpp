@@ -78,7 +78,8 @@ void sim::die(int code, const char *format, ...) {
 
 Cta::Cta(Dim3 id, Dim3 block, size_t sharedBytes)
     : id(id), block(block), threads(block.count()),
-      all(block.count(), BarrierDone{&atBarrier}), sharedBytes(sharedBytes) {
+      all(block.count(), BarrierDone{&atBarrier, &barriersCompleted}),
+      sharedBytes(sharedBytes) {
   for (unsigned first = 0; first < threads; first += 32)
     warps.push_back(std::make_unique<Warp>(std::min(32u, threads - first)));
   for (unsigned first = 0; first < threads; first += 128)
@@ -95,6 +96,7 @@ Cta::Cta(Dim3 id, Dim3 block, size_t sharedBytes)
     // and -1 as integers, so a read before the write shows.
     memset(shared, 0xff, sharedBytes);
   }
+  proxyWrites.reset(sharedBytes, threads);
 }
 
 Cta::~Cta() { free(shared); }
@@ -107,6 +109,8 @@ void sim::enterThread(Cta &cta, Dim3 grid, unsigned linear) {
               linear / (cta.block.x * cta.block.y)};
   self.lane = linear % 32;
   self.warp = linear / 32;
+  proxy::current = &cta.proxyWrites;
+  proxy::reader = int(linear);
   copies.drop();
   resetAsyncThread();
 }
@@ -391,6 +395,23 @@ extern "C" void __sim_check_access(uint64_t address, uint64_t bytes,
         write ? "store" : "load", (unsigned long long)bytes,
         (unsigned long long)address, (unsigned long long)bytes);
   checkInside(address, bytes, space, write);
+  if (write)
+    markGenericWrite(address, bytes);
+}
+
+void sim::markGenericWrite(uint64_t address, uint64_t bytes) {
+  Cta &cta = *self.cta;
+  uintptr_t base = reinterpret_cast<uintptr_t>(cta.shared);
+  if (cta.shared && address >= base &&
+      address + bytes <= base + cta.sharedBytes)
+    cta.proxyWrites.written(address - base, bytes, self.linear,
+                            cta.barriersCompleted.load());
+}
+
+/// A plain LLVM store to shared memory (SimPrep marks them): recorded as a
+/// generic-proxy write.
+extern "C" void __sim_shared_written(void *address, uint64_t bytes) {
+  markGenericWrite(reinterpret_cast<uintptr_t>(address), bytes);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1213,8 +1234,17 @@ CP_ASYNC(cg, 16)
 #undef CP_ASYNC
 
 extern "C" void __sim_nvvm_cp_async_commit_group() { copies.commit(); }
-extern "C" void __sim_nvvm_cp_async_wait_group(uint32_t n) { copies.wait(n); }
-extern "C" void __sim_nvvm_cp_async_wait_all() { copies.waitAll(); }
+// A copy writes its destination in the generic proxy when it lands.
+static void landed(const cpasync::Copy &copy) {
+  markGenericWrite(reinterpret_cast<uintptr_t>(copy.destination), copy.size);
+}
+extern "C" void __sim_nvvm_cp_async_wait_group(uint32_t n) {
+  copies.wait(n, landed);
+}
+extern "C" void __sim_nvvm_cp_async_wait_all() {
+  copies.commit();
+  copies.wait(0, landed);
+}
 
 //===----------------------------------------------------------------------===//
 // Host code generation support

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "mbarrier.h"
+#include "proxy.h"
 #include "tcgen05.h"
 
 namespace sim {
@@ -50,7 +51,11 @@ struct WarpGroup {
 /// check never counts a released thread as blocked).
 struct BarrierDone {
   std::atomic<unsigned> *waiting;
-  void operator()() noexcept { waiting->store(0); }
+  std::atomic<uint32_t> *completed;
+  void operator()() noexcept {
+    waiting->store(0);
+    completed->fetch_add(1);
+  }
 };
 
 /// One CTA: its barrier, warps and shared-memory arena.
@@ -77,6 +82,10 @@ struct Cta {
   // a deadlock is declared only when nothing changed for a while.
   uint64_t asyncProgress = 0;
   tcgen05::TensorMemory tmem; // under asyncMutex
+  // Which shared bytes the async proxy may not read yet (proxy.h), and how
+  // many CTA barriers have completed.
+  proxy::SharedWrites proxyWrites;
+  std::atomic<uint32_t> barriersCompleted{0};
 };
 
 /// Makes the calling host thread simulated thread `linear` of `cta`.
@@ -92,6 +101,9 @@ unsigned currentThread();
 /// (space 1) or the CTA's shared memory (space 3).
 void checkInside(uint64_t address, uint64_t bytes, uint32_t space,
                  uint32_t write);
+/// The calling thread wrote [address, address + bytes) in the generic
+/// proxy: recorded where it is the CTA's shared memory (proxy.h).
+void markGenericWrite(uint64_t address, uint64_t bytes);
 /// Per-thread state of the asynchronous proxy (runtime_async.cpp): reset
 /// when a thread starts, settled when it exits.
 void resetAsyncThread();

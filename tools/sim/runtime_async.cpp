@@ -312,6 +312,7 @@ void loadTile(void *dst, void *bar, const void *tmap, const int32_t *coords) {
   mbarrier::Transfer transfer{static_cast<unsigned char *>(dst),
                               tma::loadBox(map, coords, offset),
                               tma::boxBytes(map)};
+  currentCta().proxyWrites.asyncWritten(offset, tma::boxBytes(map));
   // Until the transfer lands the box holds the cp.async poison.
   for (size_t i = 0; i < transfer.data.size(); ++i)
     transfer.destination[i] = cpasync::poisonByte(
@@ -326,6 +327,11 @@ void storeTile(const void *src, const void *tmap, const int32_t *coords) {
   store.map = tensorMap(tmap);
   store.sharedOffset = sharedBox(store.map, src);
   store.source = static_cast<const unsigned char *>(src);
+  std::string error;
+  if (!proxy::checkAsyncRead("TMA store (cp.async.bulk.tensor)",
+                             store.sharedOffset, tma::boxBytes(store.map),
+                             error))
+    die(5, "%s", error.c_str());
   memcpy(store.coords, coords, sizeof store.coords);
   async.openStores.push_back(store);
 }
@@ -376,9 +382,15 @@ extern "C" void __sim_nvvm_cp_async_bulk_wait_group(uint32_t n) {
 extern "C" void __sim_nvvm_cp_async_bulk_wait_group_read(uint32_t n) {
   retireStores(n);
 }
-// The generic and async proxies share the host's memory: nothing to order.
-extern "C" void __sim_nvvm_fence_proxy_async_shared_cta() {}
-extern "C" void __sim_nvvm_fence_proxy_async() {}
+// Makes this thread's generic-proxy writes of shared memory visible to
+// the async proxy (proxy.h).
+extern "C" void __sim_nvvm_fence_proxy_async_shared_cta() {
+  Cta &cta = currentCta();
+  cta.proxyWrites.fence(currentThread(), cta.barriersCompleted.load());
+}
+extern "C" void __sim_nvvm_fence_proxy_async() {
+  __sim_nvvm_fence_proxy_async_shared_cta();
+}
 extern "C" void __sim_nvvm_fence_mbarrier_init_release_cluster() {}
 extern "C" void __sim_nvvm_prefetch_tensormap(const void *) {}
 
@@ -550,14 +562,22 @@ struct TensorMma {
   bool scaled = false, copy = false;
   uint32_t scaleA = 0, scaleB = 0;
   unsigned kind = tcgen05::kF16;
+  /// The issuing thread: its fences order the operands' generic writes.
+  unsigned issuer = 0;
 };
 /// This thread's tcgen05.mma and tcgen05.cp operations not yet tracked by
 /// a commit, in issue order (they run in order in the tcgen05 pipeline).
 thread_local std::vector<TensorMma> tensorMmas;
 
-/// Performs one queued operation on `cta`'s tensor memory.
+/// Performs one queued operation on `cta`'s tensor memory, its shared
+/// memory read as its issuer's (proxy.h).
 bool perform(Cta *cta, const TensorMma &op, std::string &error) {
   auto *shared = reinterpret_cast<unsigned char *>(cta->shared);
+  struct Reader {
+    int saved = proxy::reader;
+    ~Reader() { proxy::reader = saved; }
+  } restore;
+  proxy::reader = int(op.issuer);
   if (op.copy)
     return tcgen05::copy32x128bWarpx4(cta->tmem, shared, cta->sharedBytes, op.d,
                                       op.a, error);
@@ -629,6 +649,7 @@ extern "C" void __sim_nvvm_tcgen05_mma_shared(void *d, uint64_t a, uint64_t b,
         kind, group);
   TensorMma op{tmemAddress(d), a, b, idesc, enableD};
   op.kind = kind;
+  op.issuer = currentThread();
   tensorMmas.push_back(op);
 }
 
@@ -643,6 +664,7 @@ extern "C" void __sim_nvvm_tcgen05_mma_shared_mxf8f6f4_block_scale(
   op.scaled = true;
   op.scaleA = tmemAddress(scaleA);
   op.scaleB = tmemAddress(scaleB);
+  op.issuer = currentThread();
   tensorMmas.push_back(op);
 }
 extern "C" void __sim_nvvm_tcgen05_mma_shared_mxf8f6f4_block_scale_block32(
@@ -658,6 +680,7 @@ extern "C" void __sim_nvvm_tcgen05_cp_32x128b_warpx4_cg1(void *taddr,
                                                          uint64_t desc) {
   TensorMma op{tmemAddress(taddr), desc, 0, 0, false};
   op.copy = true;
+  op.issuer = currentThread();
   tensorMmas.push_back(op);
 }
 

@@ -68,7 +68,7 @@ def _compile_runtime(cxx, work, main):
         newest = max(os.path.getmtime(os.path.join(HERE, f))
                      for f in (source, "runtime.h", "mma.h", "matrix.h",
                                "cp_async.h", "mbarrier.h", "tensor_map.h",
-                               "wgmma.h", "tcgen05.h"))
+                               "wgmma.h", "tcgen05.h", "proxy.h"))
         if not os.path.exists(obj) or os.path.getmtime(obj) < newest:
             run([cxx, "-std=c++20", "-O1", "-frounding-math",
                  "-fsanitize=address", "-c", path, "-o", obj + ".tmp"])

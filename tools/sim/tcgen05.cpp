@@ -1,5 +1,6 @@
 // tcgen05 emulation (see tcgen05.h).
 #include "tcgen05.h"
+#include "proxy.h"
 
 #include <cstring>
 #include <functional>
@@ -175,6 +176,8 @@ bool multiplyInto(TensorMemory &tmem, const unsigned char *shared,
       error = "tcgen05.mma operand outside shared memory";
       return false;
     }
+    if (!sim::proxy::checkAsyncRead("tcgen05.mma", at, form.bytes, error))
+      return false;
     uint32_t bits = 0;
     memcpy(&bits, shared + at, form.bytes);
     value = decode(isB, bits);
@@ -289,6 +292,8 @@ bool sim::tcgen05::copy32x128bWarpx4(TensorMemory &tmem,
           error = "tcgen05.cp source outside shared memory";
           return false;
         }
+        if (!sim::proxy::checkAsyncRead("tcgen05.cp", at, 1, error))
+          return false;
         word |= uint32_t(shared[at]) << (8 * j);
       }
       for (unsigned quadrant = 0; quadrant < 4; ++quadrant)

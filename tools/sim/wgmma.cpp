@@ -1,6 +1,7 @@
 // wgmma.mma_async emulation (see wgmma.h). Products are exact in double;
 // the sum of a row's products and C is rounded once to f32.
 #include "wgmma.h"
+#include "proxy.h"
 #include "tensor_map.h"
 
 #include <algorithm>
@@ -114,6 +115,8 @@ bool sharedElement(const Operands &ops, uint64_t offset, unsigned bytes,
             " bytes of shared memory";
     return false;
   }
+  if (!sim::proxy::checkAsyncRead("wgmma", offset, bytes, error))
+    return false;
   bits = 0;
   memcpy(&bits, ops.shared + offset, bytes);
   return true;

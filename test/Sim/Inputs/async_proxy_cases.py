@@ -402,10 +402,20 @@ go:
 """
 
 # %mode: 0 wait_group 0 after the commit, 1 no wait (mutant), 2 every
-# thread overwrites 16 bytes of A's slot between the commit and the wait
-# (mutant: the wgmma may still be reading it).
+# thread overwrites 16 bytes of A's slot between the commit and the wait,
+# and fences them (mutant: the wgmma may still be reading it), 3 no
+# fence.proxy.async after the image is stored (mutant: the async proxy
+# may not see the stores).
 WGMMA = """{copy_image}  call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 {descs}{body}"""
+# The image copy of the wgmma kernels, its fence skipped in mode 3.
+WGMMA_COPY_IMAGE = COPY_IMAGE.replace(
+    "go:\n  call void @llvm.nvvm.fence.proxy.async.shared_cta()\n",
+    "go:\n  %fenced = icmp ne i32 %mode, 3\n"
+    "  br i1 %fenced, label %fence, label %fenced_or_not\n"
+    "fence:\n  call void @llvm.nvvm.fence.proxy.async.shared_cta()\n"
+    "  br label %fenced_or_not\nfenced_or_not:\n")
+assert WGMMA_COPY_IMAGE != COPY_IMAGE
 
 
 def wgmma_kernel(r, name, n, type_, steps, a_regs, scale_d, scale_a,
@@ -457,6 +467,7 @@ def wgmma_kernel(r, name, n, type_, steps, a_regs, scale_d, scale_a,
              "  store <4 x i32> <i32 1006648320, i32 1006648320, "
              "i32 1006648320, i32 1006648320>, ptr addrspace(3) %cptr, "
              "align 16\n"
+             "  call void @llvm.nvvm.fence.proxy.async.shared_cta()\n"
              "  br label %wait\n"
              "wait:\n"
              "  call void @llvm.nvvm.wgmma.wait_group.sync.aligned(i64 0)\n"
@@ -469,7 +480,7 @@ def wgmma_kernel(r, name, n, type_, steps, a_regs, scale_d, scale_a,
               "ptr addrspace(1) %c, ptr addrspace(1) %out, i64 %da, i64 %db, "
               "i32 %mode")
     ir = module(smem("ops", image_bytes), params,
-                WGMMA.replace("{copy_image}", COPY_IMAGE)
+                WGMMA.replace("{copy_image}", WGMMA_COPY_IMAGE)
                 .replace("{chunks}", str(image_bytes // 16))
                 .replace("{descs}", start_address("%dsa", "%da", 0) +
                          start_address("%dsb", "%db", b_base))
@@ -536,19 +547,22 @@ def wgmma_case(r, rng, n, type_, swizzle, a_regs=False, scale_d=1,
             + ("" if scale_d else ", scale-d 0")
             + (", A negated" if scale_a < 0 else ""))
     for mode in modes:
-        if mode == 2:
+        if mode in (2, 3):
+            # Mutants that must be reported: the label and the report.
+            label, report = {
+                2: ("A overwritten before the wait_group is reported",
+                    "written between the wgmma and the wait_group"),
+                3: ("no fence.proxy.async after the stores is reported",
+                    "without a fence.proxy.async")}[mode]
             try:
                 kern.launch((1, 1, 1), (128, 1, 1), [
                     Buffer("img", bytes(image)), Buffer("afrag", bytes(2048)),
                     Buffer("c", struct.pack(f"<{len(c)}f", *c)),
                     Buffer("out", bytes(4 * len(c))), Scalar("i64", da),
                     Scalar("i64", db), Scalar("i32", mode)])
-                r.check(f"{what}, A overwritten in flight is reported", False,
-                        "it passed")
+                r.check(f"{what}, {label}", False, "it passed")
             except SimError as e:
-                r.check(f"{what}, A overwritten before the wait_group is "
-                        "reported", "written between the wgmma and the "
-                        "wait_group" in str(e), str(e)[-600:])
+                r.check(f"{what}, {label}", report in str(e), str(e)[-600:])
             continue
         out, _ = kern.launch((1, 1, 1), (128, 1, 1), [
             Buffer("img", bytes(image)),
@@ -571,7 +585,7 @@ def wgmma_case(r, rng, n, type_, swizzle, a_regs=False, scale_d=1,
 
 def wgmma_cases(r):
     rng = random.Random(90)
-    wgmma_case(r, rng, 8, "f16", 0, modes=(0, 1, 2))
+    wgmma_case(r, rng, 8, "f16", 0, modes=(0, 1, 2, 3))
     wgmma_case(r, rng, 16, "bf16", 0, scale_a=-1)
     wgmma_case(r, rng, 64, "f16", 128)
     wgmma_case(r, rng, 24, "bf16", 64, scale_d=0)

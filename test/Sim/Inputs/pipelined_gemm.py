@@ -50,6 +50,20 @@ CASES = [c for c in mma_gemm.CASES
                      "f16_kb")]
 
 
+def optimized_ir(tools, case, target, work, name):
+    """The LLVM IR of `case`'s numStages = 3 kernel for `target` as the
+    driver optimizes it (its --dump-dir file), compiled from WORK/NAME.mlir."""
+    source = os.path.join(work, name + ".mlir")
+    with open(source, "w") as f:
+        f.write(pipelined_kernel(case, 3))
+    dump = os.path.join(work, name + "_dump")
+    simlib.run([tools.tileiras, "--gpu-name=" + target, source, "-o",
+                os.path.join(work, name + ".ptx"), "--dump-dir", dump])
+    with open(os.path.join(dump, "%s.%s.06-llvm-after-opt.ll"
+                           % (name, target))) as f:
+        return f.read()
+
+
 def mutants(tools, case, target, work, rng):
     """The numStages = 3 f16 kernel as the driver optimizes it, and two
     mutants of its LLVM IR: the loop's wait allowing one more pending group
@@ -57,15 +71,7 @@ def mutants(tools, case, target, work, rng):
     (a warp reads what another warp's copies have not yet delivered, or
     overwrites a slot another warp still reads). Returns (name, wrong
     elements) per variant; only the original may be right."""
-    source = os.path.join(work, "mutant_base.mlir")
-    with open(source, "w") as f:
-        f.write(pipelined_kernel(case, 3))
-    dump = os.path.join(work, "mutant_dump")
-    simlib.run([tools.tileiras, "--gpu-name=" + target, source, "-o",
-                os.path.join(work, "mutant_base.ptx"), "--dump-dir", dump])
-    with open(os.path.join(dump, "mutant_base.%s.06-llvm-after-opt.ll"
-                           % target)) as f:
-        text = f.read()
+    text = optimized_ir(tools, case, target, work, "mutant_base")
     wait = "call void @llvm.nvvm.cp.async.wait.group(i32 1)"
     barrier = wait + "\n  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)"
     if text.count(wait) != 1 or text.count(barrier) != 1:
@@ -84,6 +90,35 @@ def mutants(tools, case, target, work, rng):
     return results
 
 
+def proxy_mutant(tools, case, target, work, rng):
+    """The numStages = 3 kernel of `case` on `target` (wgmma or tcgen05
+    reading cp.async slots) as compiled, and with every fence.proxy.async
+    removed from its LLVM IR: the slots are then read in the async proxy
+    without the fence that makes the cp.async writes visible to it.
+    Returns (name, outcome) per variant."""
+    text = optimized_ir(tools, case, target, work, "proxy_base")
+    fence = "call void @llvm.nvvm.fence.proxy.async.shared_cta()"
+    if fence not in text:
+        raise SystemExit("unexpected IR: no fence.proxy.async")
+    results = []
+    for name, body in (("original", text),
+                       ("no fence.proxy.async", "\n".join(
+                           line for line in text.split("\n")
+                           if fence not in line))):
+        ll = os.path.join(work, "proxy_%d.ll" % len(results))
+        with open(ll, "w") as f:
+            f.write(body)
+        kern = tools.build(ll, name="proxy_%d" % len(results), target=target)
+        try:
+            bad = mma_gemm.run_case(tools, case, target, 70, 40, 40, rng,
+                                    kern=kern)
+            results.append((name, "%d wrong elements" % bad))
+        except simlib.SimError as error:
+            reported = "without a fence.proxy.async" in str(error)
+            results.append((name, "reported" if reported else str(error)))
+    return results
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--bin", default=None)
@@ -95,6 +130,9 @@ def main():
     parser.add_argument("--emit-mlir", action="store_true")
     parser.add_argument("--mutants", action="store_true",
                         help="check that broken synchronization fails")
+    parser.add_argument("--proxy-mutant", default=None, metavar="CASE",
+                        help="check that CASE without its proxy fences "
+                        "fails on --target")
     args = parser.parse_args()
     os.makedirs(args.work, exist_ok=True)
     tools = None if args.emit_mlir else simlib.Toolchain(args.work,
@@ -106,6 +144,15 @@ def main():
             print("%s: %d wrong elements" % (name, bad))
         caught = results[0][1] == 0 and all(bad for _, bad in results[1:])
         print("mutants %s" % ("caught" if caught else "NOT caught"))
+        return 0 if caught else 1
+    if args.proxy_mutant:
+        case = next(c for c in CASES if c[0] == args.proxy_mutant)
+        results = proxy_mutant(tools, case, args.target, args.work, rng)
+        for name, outcome in results:
+            print("%s: %s" % (name, outcome))
+        caught = (results[0][1] == "0 wrong elements" and
+                  results[1][1] == "reported")
+        print("proxy mutant %s" % ("caught" if caught else "NOT caught"))
         return 0 if caught else 1
     passed = failed = 0
     for case in CASES:
