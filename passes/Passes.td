@@ -198,7 +198,11 @@ def WarpgroupDots : Pass<"tileaa-warpgroup-dots", "::mlir::ModuleOp"> {
     (after the pipeliner: TMA or cp.async rings, or the one-slot buffer of
     an unpipelined TMA load) holding wgmma's canonical layouts becomes a
     `warpgroup_dot` on those slots, and the reads go. Otherwise the dot
-    stays and runs on mma.sync, with the reason in its dot_path.
+    stays and runs on mma.sync, with the reason in its dot_path. A wgmma
+    dot that accumulates across a loop is left running between
+    iterations; the single tcgen05 dot of a function that accumulates
+    across a loop keeps its accumulator in tensor memory for the whole
+    loop (`tmem_alloc`, `tmem_dot`, `tmem_load`, `tmem_dealloc`).
   }];
   let dependentDialects = ["::tileiras::nv_tileaa::NVTileAADialect",
                            "::mlir::arith::ArithDialect",

@@ -533,6 +533,100 @@ def NVTileAA_WarpgroupWaitOp : NVTileAA_Op<"warpgroup_wait",
 }
 
 //===----------------------------------------------------------------------===//
+// Tensor memory (tcgen05, sm_100a family; made by tileaa-warpgroup-dots)
+//===----------------------------------------------------------------------===//
+
+def NVTileAA_TensorMem
+    : Type<CPred<"::llvm::isa<::tileiras::nv_tileaa::TensorMemType>($_self)">,
+           "tensor-memory tile", "::tileiras::nv_tileaa::TensorMemType">;
+
+def NVTileAA_TmemAllocOp : NVTileAA_Op<"tmem_alloc"> {
+  let summary = "allocate an accumulator tile in tensor memory";
+  let description = [{
+    `%acc = nv_tileaa.tmem_alloc : !nv_tileaa.tmem<128x128xf32>`: warp 0
+    allocates the tile's columns (rounded up to a power of two of at least
+    32; with the columns of the block scales of a scaled `tmem_dot` on the
+    tile) with tcgen05.alloc and the CTA synchronizes, so that every thread
+    knows the address. The contents are undefined until a `tmem_dot`
+    with count 0 writes them. `tmem_dealloc` frees the columns; a kernel
+    must free what it allocates.
+  }];
+  let results = (outs Res<NVTileAA_TensorMem, "", [MemAlloc]>:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+def NVTileAA_TmemDeallocOp : NVTileAA_Op<"tmem_dealloc"> {
+  let summary = "free an accumulator tile's tensor memory";
+  let description = [{
+    `nv_tileaa.tmem_dealloc %acc : !nv_tileaa.tmem<128x128xf32>`: the CTA
+    synchronizes (every thread's `tmem_load` is complete), then warp 0
+    frees the columns with tcgen05.dealloc.
+  }];
+  let arguments = (ins Arg<NVTileAA_TensorMem, "", [MemFree]>:$acc);
+  let assemblyFormat = "$acc attr-dict `:` qualified(type($acc))";
+}
+
+def NVTileAA_TmemDotOp : NVTileAA_Op<"tmem_dot"> {
+  let summary = "accumulate A * B from buffer slots into a tensor-memory tile";
+  let description = [{
+    `nv_tileaa.tmem_dot %a[%i], %b[%j], %acc, %bar, %count : !nv_tileaa.smem<3x128x32xf16, #shared>, !nv_tileaa.smem<3x32x128xf16, #shared1>, !nv_tileaa.tmem<128x128xf32>, !nv_tileaa.smem<1x1x1xi64, #bar>`:
+    ACC = A * B + ACC on tcgen05.mma cta_group::1, with A and B read from
+    their slots through shared-memory descriptors as `warpgroup_dot` reads
+    them (same canonical layouts, element types and signedness). `%count`
+    is the number of tmem_dots into `%acc` before this one: with 0 the old
+    contents are ignored (ACC = A * B). The CTA synchronizes, one thread
+    issues the MMAs and commits them to the mbarrier of `%bar` (one slot,
+    initialized with one arrival), and every thread waits for the phase of
+    parity `%count` mod 2, so that the slots may be written again when the
+    op returns. `proxy_fence` asks for fence.proxy.async first, for slots
+    that ordinary stores or cp.async wrote. A loop that accumulates with
+    tmem_dot keeps its accumulator out of registers: it is read once, with
+    `tmem_load`, after the loop.
+
+    `scales (%sa, %sb : ...)` makes it block-scaled as on `warpgroup_dot`
+    (kind::mxf8f6f4.block_scale: f8E4M3FN/f8E5M2 slots, f8E8M0FNU scales
+    per row of A and column of B for each 32 K elements, f32 tile); the
+    scales are copied into tensor memory after the tile's columns each
+    time, so `tmem_alloc` allocates those columns too.
+  }];
+  let arguments = (ins Arg<NVTileAA_SharedMem, "", [MemRead]>:$a,
+                       I32:$slot_a,
+                       Arg<NVTileAA_SharedMem, "", [MemRead]>:$b,
+                       I32:$slot_b,
+                       Arg<NVTileAA_TensorMem, "", [MemRead, MemWrite]>:$acc,
+                       Arg<NVTileAA_SharedMem, "", [MemRead, MemWrite]>:$mbarrier,
+                       I32:$count, Variadic<NVTileAA_Tile>:$scales,
+                       UnitAttr:$proxy_fence,
+                       OptionalAttr<NVTileAA_SignednessAttr>:$signedness_a,
+                       OptionalAttr<NVTileAA_SignednessAttr>:$signedness_b);
+  let assemblyFormat = [{
+    $a `[` $slot_a `]` `,` $b `[` $slot_b `]` `,` $acc `,` $mbarrier `,`
+    $count (`scales` `(` $scales^ `:` type($scales) `)`)? attr-dict `:`
+    qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($acc))
+    `,` qualified(type($mbarrier))
+  }];
+  let hasVerifier = 1;
+}
+
+def NVTileAA_TmemLoadOp : NVTileAA_Op<"tmem_load"> {
+  let summary = "read a tensor-memory tile into registers";
+  let description = [{
+    `%t = nv_tileaa.tmem_load %acc : !nv_tileaa.tmem<128x128xf32> -> tensor<128x128xf32, #blocked>`:
+    every thread reads its row with tcgen05.ld 32x32b. The result has tensor
+    memory's layout: one row per thread, sizePerThread [1, N / W],
+    threadsPerWarp [32, 1], warpsPerCTA [4, W] with W 1 or 2 (warp w
+    reads lanes 32 (w % 4) .. + 31, warpgroup w / 4 its half of the
+    columns). Reads after the last `tmem_dot` into the tile.
+  }];
+  let arguments = (ins Arg<NVTileAA_TensorMem, "", [MemRead]>:$acc);
+  let results = (outs NVTileAA_Tile:$result);
+  let assemblyFormat = [{
+    $acc attr-dict `:` qualified(type($acc)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // TMA and mbarriers (sm_90+; made by tileaa-lower-tiled-memory and the
 // software pipeliner)
 //===----------------------------------------------------------------------===//

@@ -49,60 +49,99 @@ LogicalResult LocalLoadOp::verify() {
 }
 
 // The block-scaled form (tcgen05.mma kind::mxf8f6f4): FP8 slots, a scale
-// per row of A and column of B for each 32 K elements, f32 accumulator of
-// tensor memory's layout.
-LogicalResult WarpgroupDotOp::verifyScales() {
-  if (getScales().size() != 2)
-    return emitOpError() << "expects two scale tiles (A's and B's), got "
-                         << getScales().size();
-  for (Type element :
-       {getA().getType().getElementType(), getB().getType().getElementType()})
+// per row of A and column of B for each 32 K elements, an f32 accumulator.
+static LogicalResult verifySlotDotScales(Operation *op, SharedMemType aType,
+                                         SharedMemType bType, Type acc,
+                                         int64_t m, int64_t n,
+                                         ValueRange scales) {
+  if (scales.size() != 2)
+    return op->emitOpError()
+           << "expects two scale tiles (A's and B's), got " << scales.size();
+  for (Type element : {aType.getElementType(), bType.getElementType()})
     if (!isa<Float8E4M3FNType, Float8E5M2Type>(element))
-      return emitOpError() << "block-scaled operands must be f8E4M3FN or "
-                              "f8E5M2, not "
-                           << element;
+      return op->emitOpError() << "block-scaled operands must be f8E4M3FN or "
+                                  "f8E5M2, not "
+                               << element;
+  if (!acc.isF32())
+    return op->emitOpError("a block-scaled dot accumulates in f32");
+  int64_t k = aType.getTileShape()[1];
+  constexpr int64_t block = DotScaledOp::kScaleBlock;
+  auto sa = cast<RankedTensorType>(scales[0].getType());
+  auto sb = cast<RankedTensorType>(scales[1].getType());
+  if (k % block != 0 || sa.getShape() != ArrayRef<int64_t>{m, k / block} ||
+      sb.getShape() != ArrayRef<int64_t>{k / block, n} ||
+      !isa<Float8E8M0FNUType>(sa.getElementType()) ||
+      !isa<Float8E8M0FNUType>(sb.getElementType()))
+    return op->emitOpError()
+           << "expects f8E8M0FNU scales of shapes [" << m << ", " << k / block
+           << "] and [" << k / block << ", " << n << "] (K = " << k
+           << ", one per " << block << ")";
+  return success();
+}
+
+LogicalResult WarpgroupDotOp::verifyScales() {
   auto c = cast<RankedTensorType>(getC().getType());
   if (!isa_and_nonnull<BlockedEncodingAttr>(c.getEncoding()) ||
       !c.getElementType().isF32())
     return emitOpError("a block-scaled warpgroup_dot needs an f32 "
                        "accumulator of tensor memory's blocked layout "
                        "(tcgen05.mma)");
-  int64_t m = c.getDimSize(0), n = c.getDimSize(1),
-          k = getA().getType().getTileShape()[1];
-  constexpr int64_t block = DotScaledOp::kScaleBlock;
-  auto sa = cast<RankedTensorType>(getScales()[0].getType());
-  auto sb = cast<RankedTensorType>(getScales()[1].getType());
-  if (k % block != 0 || sa.getShape() != ArrayRef<int64_t>{m, k / block} ||
-      sb.getShape() != ArrayRef<int64_t>{k / block, n} ||
-      !isa<Float8E8M0FNUType>(sa.getElementType()) ||
-      !isa<Float8E8M0FNUType>(sb.getElementType()))
-    return emitOpError() << "expects f8E8M0FNU scales of shapes [" << m << ", "
-                         << k / block << "] and [" << k / block << ", " << n
-                         << "] (K = " << k << ", one per " << block << ")";
+  return verifySlotDotScales(*this, getA().getType(), getB().getType(),
+                             c.getElementType(), c.getDimSize(0),
+                             c.getDimSize(1), getScales());
+}
+
+/// The operand and accumulator types of a tensor-core dot reading its
+/// slots (wgmma, tcgen05.mma).
+static LogicalResult verifySlotDotTypes(Operation *op, Type a, Type b, Type acc,
+                                        bool signedA, bool signedB) {
+  auto fp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+  if (a != b && !(fp8(a) && fp8(b)))
+    return op->emitOpError("operands must have one element type (or be two "
+                           "FP8 types)");
+  bool integer = a.isInteger(8);
+  if (!(a.isF16() || a.isBF16() || a.isF32() || fp8(a) || integer))
+    return op->emitOpError() << "has no instruction for " << a
+                             << " operands (f16, bf16, f32 read as tf32, "
+                                "f8E4M3FN/f8E5M2 or i8)";
+  if (!(integer ? acc.isInteger(32) : acc.isF32()))
+    return op->emitOpError() << "accumulates " << a << " products in " << acc
+                             << ", not " << (integer ? "i32" : "f32");
+  if (integer != (signedA && signedB))
+    return op->emitOpError(integer ? "i8 operands need signedness_a and "
+                                     "signedness_b"
+                                   : "signedness applies to i8 operands only");
+  return success();
+}
+
+/// Tensor memory's register layout: 128 rows, one per thread of 4 warps
+/// (its 128 lanes), a second warpgroup taking the other half of the
+/// columns.
+static LogicalResult
+verifyTensorMemoryLayout(Operation *op, RankedTensorType type, StringRef what) {
+  auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding());
+  ArrayRef<unsigned> warps;
+  if (blocked)
+    warps = blocked.getWarpsPerCTA();
+  if (!blocked || type.getRank() != 2 || type.getDimSize(0) != 128 ||
+      warps.size() != 2 || warps[0] != 4 || (warps[1] != 1 && warps[1] != 2) ||
+      blocked.getThreadsPerWarp() != ArrayRef<unsigned>{32, 1} ||
+      blocked.getSizePerThread() !=
+          ArrayRef<unsigned>{1, unsigned(type.getDimSize(1)) / warps[1]})
+    return op->emitOpError()
+           << what
+           << " (tcgen05.mma) needs 128 rows, one per thread: sizePerThread "
+              "[1, N / W], threadsPerWarp [32, 1], warpsPerCTA [4, W], W 1 "
+              "or 2";
   return success();
 }
 
 LogicalResult WarpgroupDotOp::verifyOperandTypes() {
-  Type a = getA().getType().getElementType();
-  Type b = getB().getType().getElementType();
-  auto fp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
-  if (a != b && !(fp8(a) && fp8(b)))
-    return emitOpError("operands must have one element type (or be two FP8 "
-                       "types)");
-  bool integer = a.isInteger(8);
-  if (!(a.isF16() || a.isBF16() || a.isF32() || fp8(a) || integer))
-    return emitOpError() << "has no instruction for " << a
-                         << " operands (f16, bf16, f32 read as tf32, "
-                            "f8E4M3FN/f8E5M2 or i8)";
-  Type acc = cast<RankedTensorType>(getC().getType()).getElementType();
-  if (!(integer ? acc.isInteger(32) : acc.isF32()))
-    return emitOpError() << "accumulates " << a << " products in " << acc
-                         << ", not " << (integer ? "i32" : "f32");
-  if (integer != (getSignednessA() && getSignednessB()))
-    return emitOpError(integer ? "i8 operands need signedness_a and "
-                                 "signedness_b"
-                               : "signedness applies to i8 operands only");
-  return success();
+  return verifySlotDotTypes(
+      *this, getA().getType().getElementType(),
+      getB().getType().getElementType(),
+      cast<RankedTensorType>(getC().getType()).getElementType(),
+      bool(getSignednessA()), bool(getSignednessB()));
 }
 
 LogicalResult WarpgroupDotOp::verify() {
@@ -125,17 +164,9 @@ LogicalResult WarpgroupDotOp::verify() {
   // tcgen05.mma (sm_100a family): one row per thread of 4 warps (tensor
   // memory's 128 lanes), a second warpgroup taking the other half of the
   // columns; synchronous.
-  if (auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(c.getEncoding())) {
-    ArrayRef<unsigned> warps = blocked.getWarpsPerCTA();
-    if (c.getDimSize(0) != 128 || warps.size() != 2 || warps[0] != 4 ||
-        (warps[1] != 1 && warps[1] != 2) ||
-        blocked.getThreadsPerWarp() != ArrayRef<unsigned>{32, 1} ||
-        blocked.getSizePerThread() !=
-            ArrayRef<unsigned>{1, unsigned(c.getDimSize(1)) / warps[1]})
-      return emitOpError("a blocked accumulator (tcgen05.mma) needs 128 rows, "
-                         "one per thread: sizePerThread [1, N / W], "
-                         "threadsPerWarp [32, 1], warpsPerCTA [4, W], W 1 "
-                         "or 2");
+  if (isa_and_nonnull<BlockedEncodingAttr>(c.getEncoding())) {
+    if (failed(verifyTensorMemoryLayout(*this, c, "a blocked accumulator")))
+      return failure();
     if (getPending() != 0)
       return emitOpError("a tcgen05.mma warpgroup_dot (blocked accumulator) "
                          "cannot be left pending");
@@ -151,4 +182,35 @@ LogicalResult WarpgroupDotOp::verify() {
                        "instrShape [16, 8] and warpsPerCTA [4k, 1] (wgmma), "
                        "or a blocked one of a row per thread (tcgen05.mma)");
   return success();
+}
+
+LogicalResult TmemDotOp::verify() {
+  ArrayRef<int64_t> a = getA().getType().getTileShape();
+  ArrayRef<int64_t> b = getB().getType().getTileShape();
+  ArrayRef<int64_t> acc = getAcc().getType().getShape();
+  if (a[0] != acc[0] || b[1] != acc[1] || a[1] != b[0])
+    return emitOpError() << "slots [" << a << "] x [" << b
+                         << "] do not multiply into [" << acc << "]";
+  SharedMemType bar = getMbarrier().getType();
+  if (bar.getNumSlots() != 1 || !bar.getElementType().isInteger(64) ||
+      bar.getTileElements() != 1)
+    return emitOpError("expects a buffer of one mbarrier (smem<1x1x1xi64>)");
+  if (!getScales().empty())
+    return verifySlotDotScales(*this, getA().getType(), getB().getType(),
+                               getAcc().getType().getElementType(), acc[0],
+                               acc[1], getScales());
+  return verifySlotDotTypes(*this, getA().getType().getElementType(),
+                            getB().getType().getElementType(),
+                            getAcc().getType().getElementType(),
+                            bool(getSignednessA()), bool(getSignednessB()));
+}
+
+LogicalResult TmemLoadOp::verify() {
+  auto type = cast<RankedTensorType>(getType());
+  TensorMemType acc = getAcc().getType();
+  if (type.getShape() != acc.getShape() ||
+      type.getElementType() != acc.getElementType())
+    return emitOpError() << "result " << type << " is not the shape and "
+                         << "element type of " << acc;
+  return verifyTensorMemoryLayout(*this, type, "result");
 }

@@ -247,6 +247,53 @@ SharedMemType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+SharedMemType SharedMemType::getMBarriers(MLIRContext *context,
+                                          unsigned slots) {
+  auto encoding = SwizzledSharedEncodingAttr::get(context, 1, 1, 1,
+                                                  ArrayRef<unsigned>{1, 0});
+  return SharedMemType::get(context, {int64_t(slots), 1, 1},
+                            IntegerType::get(context, 64), encoding);
+}
+
+//===----------------------------------------------------------------------===//
+// TensorMemType
+//===----------------------------------------------------------------------===//
+
+// `<` rows `x` columns `x` element-type `>`
+Type TensorMemType::parse(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<int64_t> shape;
+  Type elementType;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
+      parser.parseType(elementType) || parser.parseGreater())
+    return {};
+  return getChecked([&]() { return parser.emitError(loc); },
+                    parser.getContext(), shape, elementType);
+}
+
+void TensorMemType::print(AsmPrinter &printer) const {
+  printer << "<" << getShape()[0] << "x" << getShape()[1] << "x"
+          << getElementType() << ">";
+}
+
+LogicalResult
+TensorMemType::verify(function_ref<InFlightDiagnostic()> emitError,
+                      ArrayRef<int64_t> shape, Type elementType) {
+  if (shape.size() != 2 || shape[0] != kRows)
+    return emitError() << "!nv_tileaa.tmem needs " << kRows
+                       << " rows and a column count, but got [" << shape << "]";
+  if (shape[1] < 8 || shape[1] % 8 != 0 || shape[1] > kMaxColumns)
+    return emitError() << "!nv_tileaa.tmem columns must be a multiple of 8 "
+                          "from 8 to "
+                       << kMaxColumns << " (a CTA's tensor memory), not "
+                       << shape[1];
+  if (!elementType.isF32() && !elementType.isInteger(32))
+    return emitError() << "!nv_tileaa.tmem holds f32 or i32, not "
+                       << elementType;
+  return success();
+}
+
 int64_t SharedMemType::getTileElements() const {
   int64_t elements = 1;
   for (int64_t extent : getTileShape())

@@ -79,6 +79,33 @@ def NVTileAA_SharedMemType : NVTileAA_Type<"SharedMem", "smem"> {
       return getShape().drop_front();
     }
     int64_t getTileElements() const;
+    /// A buffer of `slots` mbarriers (one 64-bit word per slot).
+    static SharedMemType getMBarriers(::mlir::MLIRContext *context,
+                                      unsigned slots);
+  }];
+}
+
+def NVTileAA_TensorMemType : NVTileAA_Type<"TensorMem", "tmem"> {
+  let summary = "an accumulator tile in tensor memory (tcgen05)";
+  let description = [{
+    `!nv_tileaa.tmem<128x128xf32>` is a 128-row tile in the CTA's tensor
+    memory (sm_100a family): row r in tensor-memory lane r, column c in
+    the c-th 32-bit column of its allocation. Made by `tmem_alloc`,
+    accumulated into by `tmem_dot`, read by `tmem_load`, freed by
+    `tmem_dealloc`; `tileaa-warpgroup-dots` keeps a tcgen05 dot's
+    accumulator there across its K loop. Rows are always 128 (tcgen05.mma
+    M 128, cta_group::1); columns a multiple of 8 up to 512 (what a CTA
+    has); f32 or i32 elements.
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"int64_t", "rows, columns">:$shape,
+    "::mlir::Type":$elementType
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    static constexpr int64_t kRows = 128, kMaxColumns = 512;
+    int64_t getColumns() const { return getShape()[1]; }
   }];
 }
 

@@ -161,14 +161,6 @@ nv::SharedMemType tmaBufferFor(RankedTensorType tile, unsigned numSlots) {
   return nv::SharedMemType::get(context, shape, element, encoding);
 }
 
-/// A buffer of one mbarrier per slot.
-nv::SharedMemType barrierBufferFor(MLIRContext *context, unsigned slots) {
-  auto encoding = nv::SwizzledSharedEncodingAttr::get(context, 1, 1, 1,
-                                                      ArrayRef<unsigned>{1, 0});
-  return nv::SharedMemType::get(context, {int64_t(slots), 1, 1},
-                                IntegerType::get(context, 64), encoding);
-}
-
 /// The conversion to an mma operand layout (or to any operand layout of a
 /// tcgen05 dot) that is `load`'s only user, in `loop`'s body.
 nv::ConvertLayoutOp operandConversion(Operation *load, scf::ForOp loop) {
@@ -382,7 +374,8 @@ Rewritten rewriteLoads(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
   int64_t stageBytes = 0;
   if (numTma) {
     barriers = nv::LocalAllocOp::create(
-        b, loop.getLoc(), barrierBufferFor(loop.getContext(), numSlots));
+        b, loop.getLoc(),
+        nv::SharedMemType::getMBarriers(loop.getContext(), numSlots));
     nv::MBarrierInitOp::create(b, loop.getLoc(), barriers, 1);
     for (Candidate &c : candidates)
       if (c.isTma())
@@ -562,8 +555,8 @@ void lowerUnpipelinedTmaLoad(nv::TmaLoadOp load) {
   OpBuilder b(load);
   Location loc = load.getLoc();
   Value buffer = nv::LocalAllocOp::create(b, loc, bufferType);
-  Value barriers =
-      nv::LocalAllocOp::create(b, loc, barrierBufferFor(load.getContext(), 1));
+  Value barriers = nv::LocalAllocOp::create(
+      b, loc, nv::SharedMemType::getMBarriers(load.getContext(), 1));
   Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
   nv::MBarrierInitOp::create(b, loc, barriers, 1);
   nv::TmaCopyOp::create(b, loc, load.getMap(), load.getCoordinates(), buffer,

@@ -17,10 +17,13 @@
 // argument, the result only yielded back) whose rings have a spare slot
 // (reuse_distance 2) becomes asynchronous: it leaves itself running
 // (pending = 1) while the next iteration waits for and issues copies, and a
-// warpgroup_wait after the loop retires the last one.
+// warpgroup_wait after the loop retires the last one. A tcgen05 one keeps
+// its accumulator in tensor memory across the loop instead
+// (TensorMemoryAccumulator.cpp).
 //
 //===----------------------------------------------------------------------===//
 
+#include "Pipelining/TensorMemoryAccumulator.h"
 #include "tileiras/Dialect/NVTileAA/DotPath.h"
 #include "tileiras/Dialect/NVTileAA/NVTileAA.h"
 #include "tileiras/Layout/WgmmaLayouts.h"
@@ -181,18 +184,9 @@ int64_t reuseDistance(Value buffer) {
 /// goes back to that argument, and its slots are not written again for two
 /// iterations.
 std::optional<unsigned> asyncIterArg(nv::WarpgroupDotOp dot) {
-  auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
-  auto arg = dyn_cast<BlockArgument>(dot.getC());
-  if (!loop || !arg || arg.getOwner() != loop.getBody() ||
-      arg.getArgNumber() == 0 || !dot->hasOneUse() ||
-      reuseDistance(dot.getA()) < 2 || reuseDistance(dot.getB()) < 2)
+  if (reuseDistance(dot.getA()) < 2 || reuseDistance(dot.getB()) < 2)
     return std::nullopt;
-  unsigned index = arg.getArgNumber() - 1;
-  OpOperand &use = *dot->use_begin();
-  if (use.getOwner() != loop.getBody()->getTerminator() ||
-      use.getOperandNumber() != index)
-    return std::nullopt;
-  return index;
+  return accumulatingIterArg(dot);
 }
 
 /// Leaves `dot` running across iterations; the loop's result is waited for
@@ -284,8 +278,8 @@ bool rewriteDot(Operation *dot, Value aOperand, Value bOperand, Value c,
     if (slot.load)
       slot.load.erase();
   }
-  // tcgen05.mma runs synchronously (its accumulator is loaded from tensor
-  // memory within the op).
+  // tcgen05.mma runs synchronously, or, across a loop, with its
+  // accumulator in tensor memory (TensorMemoryAccumulator.cpp).
   if (wgmmaDot)
     if (std::optional<unsigned> index = asyncIterArg(wgmma))
       makeAsync(wgmma, *index);
@@ -312,7 +306,8 @@ struct WarpgroupDotsPass
                        {scaled.getAScale(), scaled.getBScale()});
     }
     if (!ok)
-      signalPassFailure();
+      return signalPassFailure();
+    keepAccumulatorsInTensorMemory(getOperation());
   }
 };
 

@@ -131,4 +131,5 @@ void lowering::populateDotPatterns(TileTypeConverter &converter,
                                    LoweringState &state) {
   patterns.add<DotLowering, DotScaledLowering>(converter, state);
   populateWarpgroupDotPatterns(converter, patterns, state);
+  populateTensorMemoryPatterns(converter, patterns, state);
 }

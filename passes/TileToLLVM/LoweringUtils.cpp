@@ -31,6 +31,10 @@ TileTypeConverter::TileTypeConverter(MLIRContext *context)
   addConversion([context](nv::TensorMapType) -> Type {
     return LLVM::LLVMPointerType::get(context);
   });
+  // A tensor-memory tile is its tcgen05.alloc address (lane 0, column).
+  addConversion([context](nv::TensorMemType) -> Type {
+    return IntegerType::get(context, 32);
+  });
   addConversion([context](nv::MemTokenType) -> Type {
     return IntegerType::get(context, 32);
   });

@@ -72,11 +72,13 @@ struct Buffer {
 /// fill or read starts on a boundary of the largest swizzle pattern (8 rows
 /// of 128 bytes), and its slots, whole patterns long, keep that alignment.
 int64_t allocationAlignment(nv::LocalAllocOp alloc) {
-  return llvm::any_of(
-             alloc->getUsers(),
-             llvm::IsaPred<nv::TmaCopyOp, nv::TmaCopyOutOp, nv::WarpgroupDotOp>)
-             ? 1024
-             : 128;
+  auto swizzled = [&](Operation *user) {
+    // A tmem_dot's mbarrier is not read through descriptors.
+    if (auto dot = dyn_cast<nv::TmemDotOp>(user))
+      return dot.getA() == alloc || dot.getB() == alloc;
+    return isa<nv::TmaCopyOp, nv::TmaCopyOutOp, nv::WarpgroupDotOp>(user);
+  };
+  return llvm::any_of(alloc->getUsers(), swizzled) ? 1024 : 128;
 }
 
 int64_t allocationBytes(nv::LocalAllocOp alloc) {

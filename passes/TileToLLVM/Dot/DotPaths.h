@@ -60,6 +60,12 @@ lowerTcgen05Dot(nv_tileaa::WarpgroupDotOp op, mlir::Value aBuffer,
                 mlir::ConversionPatternRewriter &rewriter,
                 const TileTypeConverter &tiles, LoweringState &state);
 
+/// tmem_alloc, tmem_dot, tmem_load and tmem_dealloc: a tcgen05 dot's
+/// accumulator kept in tensor memory (Tcgen05Resident.cpp).
+void populateTensorMemoryPatterns(TileTypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns,
+                                  LoweringState &state);
+
 /// The tensor-memory address (ptr addrspace(6)) `taddr` + `offset` (lane
 /// in bits 31..16, column in 15..0; `taddr` an i32).
 mlir::Value tensorAddress(mlir::ImplicitLocOpBuilder &b, mlir::Value taddr,
@@ -95,10 +101,11 @@ void copyTcgen05Scales(mlir::ImplicitLocOpBuilder &b,
                        const Tcgen05ScalePlan &plan, mlir::Value region,
                        mlir::Value taddr);
 
-/// The descriptor fields of a warpgroup_dot's slots (A K-major, B
+/// The descriptor fields of a slot dot's A and B slots (A K-major, B
 /// N-major), or an error at `op` when one holds no canonical layout.
 mlir::FailureOr<std::pair<layout::WgmmaOperandPlan, layout::WgmmaOperandPlan>>
-sharedOperandPlans(nv_tileaa::WarpgroupDotOp op);
+sharedOperandPlans(mlir::Operation *op, nv_tileaa::SharedMemType a,
+                   nv_tileaa::SharedMemType b);
 
 /// The shared address (i64) of slot `slot` of `buffer`.
 mlir::Value sharedSlotBase(mlir::ImplicitLocOpBuilder &b, mlir::Value buffer,

@@ -36,7 +36,7 @@ constexpr int64_t kWgmmaM = 64, kMaxN = 256;
 } // namespace
 
 static FailureOr<layout::WgmmaOperandPlan>
-planOf(nv::WarpgroupDotOp op, nv::SharedMemType type, bool isB) {
+planOf(Operation *op, nv::SharedMemType type, bool isB) {
   auto encoding = cast<nv::SwizzledSharedEncodingAttr>(type.getEncoding());
   auto plan = layout::wgmmaSlotPlan(
       type.getTileShape(), encoding.getOrder(),
@@ -44,17 +44,17 @@ planOf(nv::WarpgroupDotOp op, nv::SharedMemType type, bool isB) {
       encoding.getSegment(), type.getElementType().getIntOrFloatBitWidth() / 8,
       isB);
   if (!plan)
-    return op.emitOpError()
+    return op->emitOpError()
            << (isB ? "B" : "A") << " slot layout " << type.getEncoding()
            << " is not a canonical wgmma layout";
   return *plan;
 }
 
 FailureOr<std::pair<layout::WgmmaOperandPlan, layout::WgmmaOperandPlan>>
-lowering::sharedOperandPlans(nv::WarpgroupDotOp op) {
-  FailureOr<layout::WgmmaOperandPlan> a =
-      planOf(op, op.getA().getType(), false);
-  FailureOr<layout::WgmmaOperandPlan> b = planOf(op, op.getB().getType(), true);
+lowering::sharedOperandPlans(Operation *op, nv::SharedMemType aType,
+                             nv::SharedMemType bType) {
+  FailureOr<layout::WgmmaOperandPlan> a = planOf(op, aType, false);
+  FailureOr<layout::WgmmaOperandPlan> b = planOf(op, bType, true);
   if (failed(a) || failed(b))
     return failure();
   return std::make_pair(*a, *b);
@@ -236,7 +236,7 @@ LogicalResult WarpgroupDotLowering::matchAndRewrite(
     return op.emitOpError() << "needs wgmma, which " << state.target.name()
                             << " lacks (sm_90a only)";
   nv::SharedMemType aType = op.getA().getType();
-  auto plans = sharedOperandPlans(op);
+  auto plans = sharedOperandPlans(op, op.getA().getType(), op.getB().getType());
   if (failed(plans))
     return failure();
   const layout::WgmmaOperandPlan *aPlan = &plans->first,

@@ -1,9 +1,12 @@
 // On sm_100a examples/matmul.mlir's dot (128 x 128, 8 warps) is meant for
 // tcgen05.mma: its accumulator has tensor memory's layout (a row per
 // thread, warpgroup 1 on the right half of the columns), the pipeliner
-// stages A and B in the canonical layouts (no spare slot: tcgen05.mma
-// runs synchronously), and tileaa-warpgroup-dots reads them from their
-// slots (cp.async filled them: proxy fence). Plain sm_100 and sm_120a keep
+// stages A and B in the canonical layouts (no spare slot: each step waits
+// for its MMAs), and tileaa-warpgroup-dots reads them from their slots
+// (cp.async filled them: proxy fence), keeping the accumulator in tensor
+// memory across the K loop (tmem_dot per step, tmem_load after the loop;
+// test/Passes/Pipelining/tensor-memory-accumulator.mlir has the details).
+// Plain sm_100 and sm_120a keep
 // mma.sync; a dot of 64 rows says why it is not tcgen05.
 // RUN: tileiras-opt %tileiras_src/examples/matmul.mlir -tileaa-resolve-target='gpu-name=sm_100a' -tileaa-assign-layouts -tileaa-pipeline -tileaa-warpgroup-dots | FileCheck %s
 // RUN: tileiras-opt %tileiras_src/examples/matmul.mlir -tileaa-resolve-target='gpu-name=sm_110f' -tileaa-assign-layouts | FileCheck %s --check-prefix=PATH
@@ -16,9 +19,14 @@
 // CHECK-DAG: #[[SB:shared[0-9]*]] = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], segment = 64>
 // CHECK: %[[A:.*]] = nv_tileaa.local_alloc : !nv_tileaa.smem<3x128x32xf16, #[[SA]]>
 // CHECK: %[[B:.*]] = nv_tileaa.local_alloc : !nv_tileaa.smem<3x32x128xf16, #[[SB]]>
-// CHECK: scf.for {{.*}} -> (tensor<128x128xf32, #[[ACC]]>
-// CHECK: nv_tileaa.warpgroup_dot %[[A]][%[[SLOT:.*]]], %[[B]][%[[SLOT]]], %{{.*}} {proxy_fence} : !nv_tileaa.smem<3x128x32xf16, #[[SA]]>, !nv_tileaa.smem<3x32x128xf16, #[[SB]]>, tensor<128x128xf32, #[[ACC]]> -> tensor<128x128xf32, #[[ACC]]>
+// CHECK: %[[TM:.*]] = nv_tileaa.tmem_alloc : !nv_tileaa.tmem<128x128xf32>
+// CHECK: scf.for
+// CHECK-NOT: tensor<128x128xf32
+// CHECK-SAME: -> ({{.*}}, i32)
+// CHECK: nv_tileaa.tmem_dot %[[A]][%[[SLOT:.*]]], %[[B]][%[[SLOT]]], %[[TM]], %{{.*}}, %{{.*}} {proxy_fence} : !nv_tileaa.smem<3x128x32xf16, #[[SA]]>, !nv_tileaa.smem<3x32x128xf16, #[[SB]]>, !nv_tileaa.tmem<128x128xf32>, !nv_tileaa.smem<1x1x1xi64, #{{.*}}>
+// CHECK: nv_tileaa.tmem_load %[[TM]] : !nv_tileaa.tmem<128x128xf32> -> tensor<128x128xf32, #[[ACC]]>
 // CHECK-NOT: nv_tileaa.dot
+// CHECK-NOT: warpgroup_dot
 // CHECK-NOT: warpgroup_wait
 // PATH: dot_path = "tcgen05.mma.m128n128k16 f16"
 // PLAIN: dot_path = "mma.sync.m16n8k16 f16"

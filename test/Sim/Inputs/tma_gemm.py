@@ -56,12 +56,13 @@ def main():
                 os.path.join(REPO, "examples", "matmul_tma.mlir"), "-o", ll])
     with open(ll) as f:
         text = f.read()
-    # The TMA slots' waits take the phase in a register ("r,r,n"); the
-    # tcgen05 commit's (sm_100a) waits on phase 0, an immediate ("r,n,n").
-    wait = re.compile(r"^ *call void asm sideeffect \"[^\"]*mbarrier\.try_wait"
-                      r"\.parity[^\n]*\"r,r,n\"[^\n]*\n", re.M)
-    mma_wait = re.compile(r"^ *call void asm sideeffect \"[^\"]*mbarrier\."
-                          r"try_wait\.parity[^\n]*\"r,n,n\"[^\n]*\n", re.M)
+    # The wait on the tcgen05 commit (sm_100a) is the one that a
+    # tcgen05.fence::after_thread_sync follows; the TMA slots' is the other.
+    try_wait = (r"^ *call void asm sideeffect \"[^\"]*mbarrier\.try_wait"
+                r"\.parity[^\n]*\n")
+    after_fence = r" *call void @llvm\.nvvm\.tcgen05\.fence\.after"
+    wait = re.compile(try_wait + f"(?!{after_fence})", re.M)
+    mma_wait = re.compile(try_wait + f"(?={after_fence})", re.M)
     commit = re.compile(r"^ *call void @llvm\.nvvm\.tcgen05\.commit\.shared"
                         r"\.cg1\([^\n]*\n", re.M)
     parity = re.compile(r"(mbarrier\.try_wait\.parity[^\n]*\"\(ptr "

@@ -1,0 +1,25 @@
+//===- TensorMemoryAccumulator.h - tcgen05 accumulators --------*- C++ -*-===//
+//-*-===//
+
+#ifndef TILEIRAS_PASSES_PIPELINING_TENSORMEMORYACCUMULATOR_H
+#define TILEIRAS_PASSES_PIPELINING_TENSORMEMORYACCUMULATOR_H
+
+#include "tileiras/Dialect/NVTileAA/NVTileAA.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace tileiras {
+
+/// The index of the scf.for iteration argument that `dot` accumulates
+/// into: C is that argument of the loop around `dot`, and `dot`'s result
+/// only goes back to it.
+std::optional<unsigned> accumulatingIterArg(nv_tileaa::WarpgroupDotOp dot);
+
+/// In every function with a single tcgen05 warpgroup_dot, which accumulates
+/// across an scf.for, keeps the accumulator in tensor memory for the whole
+/// loop (tmem_alloc, tmem_dot, tmem_load, tmem_dealloc).
+void keepAccumulatorsInTensorMemory(mlir::ModuleOp module);
+
+} // namespace tileiras
+
+#endif // TILEIRAS_PASSES_PIPELINING_TENSORMEMORYACCUMULATOR_H
