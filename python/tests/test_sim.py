@@ -131,6 +131,26 @@ def pipelined_matmul(a_ptr, b_ptr, c_ptr, M, N, K, lda, ldb, ldc,
              mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
+@tileiras.jit(num_stages=3)
+def accumulate_onto_c(a_ptr, b_ptr, c_ptr, M, N, K,
+                      BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                      BLOCK_K: tl.constexpr):
+    """C += A B with C's old values as the loop's initial accumulator."""
+    rm = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    rn = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    rk = tl.arange(0, BLOCK_K)
+    c_ptrs = c_ptr + rm[:, None] * N + rn[None, :]
+    c_mask = (rm[:, None] < M) & (rn[None, :] < N)
+    acc = tl.load(c_ptrs, mask=c_mask, other=0.0)
+    for k in range(0, K, BLOCK_K):
+        a = tl.load(a_ptr + rm[:, None] * K + (k + rk[None, :]),
+                    mask=(rm[:, None] < M) & (k + rk[None, :] < K), other=0.0)
+        b = tl.load(b_ptr + (k + rk[:, None]) * N + rn[None, :],
+                    mask=(k + rk[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc)
+    tl.store(c_ptrs, acc, mask=c_mask)
+
+
 @tileiras.jit
 def dot_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr,
                K: tl.constexpr):
@@ -335,6 +355,33 @@ class SimTest(unittest.TestCase):
             del os.environ["TILEIRAS_SIM_TARGET"]
         want = a.astype(np.float32) @ b.astype(np.float32)
         np.testing.assert_allclose(c, want, rtol=1e-3, atol=1e-3)
+
+    def test_tcgen05_accumulator_in_tensor_memory(self):
+        # On sm_100a the K loop's accumulator stays in tensor memory: one
+        # allocation and one read-back (two tcgen05.ld of 32 columns) after
+        # the loop, whatever K is. C's old values are the initial
+        # accumulator, added after the loop; with K = 0 the loop runs no
+        # iteration and C keeps them.
+        sig = ("*fp16", "*fp16", "*fp32", "i32", "i32", "i32")
+        meta = dict(BLOCK_M=128, BLOCK_N=64, BLOCK_K=32)
+        compiled = accumulate_onto_c.compile(*sig, target="sm_100a", **meta)
+        self.assertEqual(compiled.asm.count("tcgen05.alloc.cta_group::1"), 1)
+        self.assertEqual(
+            compiled.asm.count("tcgen05.ld.sync.aligned.32x32b.x32.b32"), 2)
+        rng = np.random.default_rng(8)
+        os.environ["TILEIRAS_SIM_TARGET"] = "sm_100a"
+        try:
+            for m, n, k in [(130, 72, 72), (70, 40, 0)]:
+                a = rng.standard_normal((m, k)).astype(np.float16)
+                b = rng.standard_normal((k, n)).astype(np.float16)
+                c0 = rng.standard_normal((m, n)).astype(np.float32)
+                c = c0.copy()
+                grid = (tileiras.cdiv(m, 128), tileiras.cdiv(n, 64))
+                accumulate_onto_c[grid](a, b, c, m, n, k, **meta)
+                want = c0 + a.astype(np.float32) @ b.astype(np.float32)
+                np.testing.assert_allclose(c, want, rtol=1e-3, atol=1e-3)
+        finally:
+            del os.environ["TILEIRAS_SIM_TARGET"]
 
     def test_out_of_bounds_is_reported(self):
         x = np.zeros(100, np.float32)  # the kernel touches 128 elements
