@@ -74,13 +74,8 @@ void keepInTensorMemory(nv::WarpgroupDotOp dot, unsigned index) {
   auto accType = cast<RankedTensorType>(dot.getType());
   IRRewriter rewriter(context);
   rewriter.setInsertionPoint(loop);
-  auto tmemType = nv::TensorMemType::get(context, accType.getShape(),
-                                         accType.getElementType());
-  Value acc = nv::TmemAllocOp::create(rewriter, loc, tmemType);
-  Value mbarrier = nv::LocalAllocOp::create(
-      rewriter, loc, nv::SharedMemType::getMBarriers(context, 1));
-  nv::MBarrierInitOp::create(rewriter, loc, mbarrier, 1);
   Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+  // The count of the iterations so far.
   FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(
       rewriter, zero, /*replaceInitOperandUsesInLoop=*/false,
       [&](OpBuilder &b, Location yieldLoc, ArrayRef<BlockArgument> args) {
@@ -88,7 +83,16 @@ void keepInTensorMemory(nv::WarpgroupDotOp dot, unsigned index) {
         return SmallVector<Value>{
             arith::AddIOp::create(b, yieldLoc, args[0], one).getResult()};
       });
+  if (failed(replaced)) // not expected of an scf.for: stay synchronous
+    return;
   auto newLoop = cast<scf::ForOp>(replaced->getOperation());
+  rewriter.setInsertionPoint(newLoop);
+  auto tmemType = nv::TensorMemType::get(context, accType.getShape(),
+                                         accType.getElementType());
+  Value acc = nv::TmemAllocOp::create(rewriter, loc, tmemType);
+  Value mbarrier = nv::LocalAllocOp::create(
+      rewriter, loc, nv::SharedMemType::getMBarriers(context, 1));
+  nv::MBarrierInitOp::create(rewriter, loc, mbarrier, 1);
   Value count = newLoop.getRegionIterArgs().back();
   rewriter.setInsertionPoint(dot);
   nv::TmemDotOp::create(rewriter, loc, dot.getA(), dot.getSlotA(), dot.getB(),
