@@ -17,6 +17,7 @@ Two front ends:
   test/Passes/TileToLLVM; the layout algebra below tells which element each
   register holds.
 """
+import hashlib
 import json
 import os
 import re
@@ -54,27 +55,69 @@ def _llvm_bin():
     return "/usr/lib/llvm-22/bin"
 
 
-def _compile_runtime(cxx, work, main):
-    """runtime.o and the given main (kernel_main or function_main), built
-    once per work folder with AddressSanitizer."""
+RUNTIME_SOURCES = ("runtime.cpp", "runtime_async.cpp", "mma.cpp", "matrix.cpp",
+                   "cp_async.cpp", "mbarrier.cpp", "tensor_map.cpp",
+                   "wgmma.cpp", "tcgen05.cpp")
+RUNTIME_HEADERS = ("runtime.h", "mma.h", "matrix.h", "cp_async.h",
+                   "mbarrier.h", "tensor_map.h", "wgmma.h", "tcgen05.h",
+                   "proxy.h")
+RUNTIME_FLAGS = ("-std=c++20", "-O1", "-frounding-math", "-fsanitize=address")
+
+
+def _runtime_key(cxx, main):
+    """A digest of everything the runtime objects depend on: the sources and
+    headers, the flags and the compiler's version."""
+    digest = hashlib.sha256()
+    for name in (*RUNTIME_SOURCES, *RUNTIME_HEADERS, main):
+        with open(os.path.join(HERE, name), "rb") as f:
+            digest.update(name.encode() + b"\0" + f.read() + b"\0")
+    version = subprocess.run([cxx, "--version"], capture_output=True,
+                             text=True).stdout
+    digest.update(" ".join((cxx, *RUNTIME_FLAGS, version)).encode())
+    return digest.hexdigest()[:20]
+
+
+def _runtime_dir(cxx, work, main, cache):
+    """Where the runtime objects live: <cache>/<key> when a cache folder is
+    given and writable (shared by every work folder: tests need not each
+    spend half a minute compiling the runtime), else `work`."""
+    if cache:
+        folder = os.path.join(cache, _runtime_key(cxx, main))
+        try:
+            os.makedirs(folder, exist_ok=True)
+            return folder
+        except OSError:
+            pass
+    return work
+
+
+def _compile_runtime(cxx, work, main, cache=None):
+    """The runtime's objects and the given main (kernel_main or
+    function_main), built with AddressSanitizer. Cached under `cache` by
+    content (see _runtime_dir); several processes may fill the cache at once,
+    each object appears by an atomic rename."""
+    folder = _runtime_dir(cxx, work, main, cache)
     objects = []
-    for source in ("runtime.cpp", "runtime_async.cpp", "mma.cpp", "matrix.cpp",
-                   "cp_async.cpp", "mbarrier.cpp", "tensor_map.cpp", "wgmma.cpp",
-                   "tcgen05.cpp",
-                   main):
+    for source in (*RUNTIME_SOURCES, main):
         # Prefixed: a kernel's object is <name>.o in the same folder.
-        obj = os.path.join(work, "sim-rt-" + source.replace(".cpp", ".o"))
-        path = os.path.join(HERE, source)
+        obj = os.path.join(folder, "sim-rt-" + source.replace(".cpp", ".o"))
         newest = max(os.path.getmtime(os.path.join(HERE, f))
-                     for f in (source, "runtime.h", "mma.h", "matrix.h",
-                               "cp_async.h", "mbarrier.h", "tensor_map.h",
-                               "wgmma.h", "tcgen05.h", "proxy.h"))
-        if not os.path.exists(obj) or os.path.getmtime(obj) < newest:
-            run([cxx, "-std=c++20", "-O1", "-frounding-math",
-                 "-fsanitize=address", "-c", path, "-o", obj + ".tmp"])
-            os.replace(obj + ".tmp", obj)
+                     for f in (source, *RUNTIME_HEADERS))
+        if not os.path.exists(obj) or (folder == work and
+                                       os.path.getmtime(obj) < newest):
+            tmp = f"{obj}.{os.getpid()}.tmp"
+            run([cxx, *RUNTIME_FLAGS, "-c", os.path.join(HERE, source), "-o",
+                 tmp])
+            os.replace(tmp, obj)
         objects.append(obj)
     return objects
+
+
+def default_runtime_cache(bin_dir):
+    """$TILEIRAS_SIM_RUNTIME_CACHE, else sim-runtime/ beside the bin folder
+    (build/sim-runtime for the tree's build)."""
+    return os.environ.get("TILEIRAS_SIM_RUNTIME_CACHE") or os.path.join(
+        os.path.dirname(os.path.abspath(bin_dir)), "sim-runtime")
 
 
 def host_object(prep, opt, llc, ll, base, prep_args=()):
@@ -226,8 +269,9 @@ class Toolchain:
 
     def runtime(self):
         if self._runtime is None:
-            self._runtime = _compile_runtime(self.cxx, self.work,
-                                             "kernel_main.cpp")
+            self._runtime = _compile_runtime(
+                self.cxx, self.work, "kernel_main.cpp",
+                default_runtime_cache(self.bin_dir))
         return self._runtime
 
     def build(self, source, name=None, target="sm_90a", options=(),
@@ -485,7 +529,9 @@ class Tools:
         self.cxx = cxx
         self.work = work
         os.makedirs(work, exist_ok=True)
-        self.runtime = _compile_runtime(cxx, work, "function_main.cpp")
+        self.runtime = _compile_runtime(
+            cxx, work, "function_main.cpp",
+            default_runtime_cache(os.path.dirname(self.prep)))
 
 
 def _gpu_module_body(text):

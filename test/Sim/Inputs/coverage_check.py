@@ -134,7 +134,7 @@ def mlir_libdevice_names(llvm_bin):
 def runtime_symbols(tc):
     # Every object of the runtime: the asynchronous proxy (mbarriers, TMA,
     # wgmma, tcgen05) lives in runtime_async.cpp.
-    objects = simlib._compile_runtime(tc.cxx, tc.work, "kernel_main.cpp")
+    objects = tc.runtime()
     out = simlib.run(["nm", "--defined-only", *objects])
     return {line.split()[-1] for line in out.splitlines()
             if line.strip() and not line.endswith(":")}
