@@ -583,6 +583,12 @@ def NVTileAA_TmemDotOp : NVTileAA_Op<"tmem_dot"> {
     tmem_dot keeps its accumulator out of registers: it is read once, with
     `tmem_load`, after the loop.
 
+    With `pending = 1` the op returns with its own MMAs still running: it
+    commits them to mbarrier `%count mod 2` of a two-slot `%bar` and waits
+    for those of the tmem_dot before it (count - 1), so its slots must not
+    be written during the next iteration, and a `tmem_wait` must retire
+    the last one before `tmem_load` reads the tile.
+
     `scales (%sa, %sb : ...)` makes it block-scaled as on `warpgroup_dot`
     (kind::mxf8f6f4.block_scale: f8E4M3FN/f8E5M2 slots, f8E8M0FNU scales
     per row of A and column of B for each 32 K elements, f32 tile); the
@@ -597,6 +603,8 @@ def NVTileAA_TmemDotOp : NVTileAA_Op<"tmem_dot"> {
                        Arg<NVTileAA_SharedMem, "", [MemRead, MemWrite]>:$mbarrier,
                        I32:$count, Variadic<NVTileAA_Tile>:$scales,
                        UnitAttr:$proxy_fence,
+                       DefaultValuedAttr<ConfinedAttr<I32Attr,
+                         [IntMinValue<0>, IntMaxValue<1>]>, "0">:$pending,
                        OptionalAttr<NVTileAA_SignednessAttr>:$signedness_a,
                        OptionalAttr<NVTileAA_SignednessAttr>:$signedness_b);
   let assemblyFormat = [{
@@ -604,6 +612,22 @@ def NVTileAA_TmemDotOp : NVTileAA_Op<"tmem_dot"> {
     $count (`scales` `(` $scales^ `:` type($scales) `)`)? attr-dict `:`
     qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($acc))
     `,` qualified(type($mbarrier))
+  }];
+  let hasVerifier = 1;
+}
+
+def NVTileAA_TmemWaitOp : NVTileAA_Op<"tmem_wait"> {
+  let summary = "wait until every tmem_dot before a count is complete";
+  let description = [{
+    `nv_tileaa.tmem_wait %bar, %count : !nv_tileaa.smem<2x1x1xi64, #bar>`:
+    every thread waits until tmem_dot number `%count - 1` (committed to
+    mbarrier `(%count - 1) mod 2` by a tmem_dot with `pending = 1`), and so
+    every one before it, is complete; nothing when `%count` is 0.
+  }];
+  let arguments = (ins Arg<NVTileAA_SharedMem, "", [MemRead, MemWrite]>:$mbarrier,
+                       I32:$count);
+  let assemblyFormat = [{
+    $mbarrier `,` $count attr-dict `:` qualified(type($mbarrier))
   }];
   let hasVerifier = 1;
 }

@@ -184,6 +184,21 @@ LogicalResult WarpgroupDotOp::verify() {
   return success();
 }
 
+/// `bar` holds `slots` mbarriers.
+static LogicalResult verifyMBarriers(Operation *op, SharedMemType bar,
+                                     int64_t slots) {
+  if (bar.getNumSlots() != slots || !bar.getElementType().isInteger(64) ||
+      bar.getTileElements() != 1)
+    return op->emitOpError()
+           << "expects a buffer of " << slots << " mbarrier"
+           << (slots > 1 ? "s" : "") << " (smem<" << slots << "x1x1xi64>)";
+  return success();
+}
+
+LogicalResult TmemWaitOp::verify() {
+  return verifyMBarriers(*this, getMbarrier().getType(), 2);
+}
+
 LogicalResult TmemDotOp::verify() {
   ArrayRef<int64_t> a = getA().getType().getTileShape();
   ArrayRef<int64_t> b = getB().getType().getTileShape();
@@ -191,10 +206,9 @@ LogicalResult TmemDotOp::verify() {
   if (a[0] != acc[0] || b[1] != acc[1] || a[1] != b[0])
     return emitOpError() << "slots [" << a << "] x [" << b
                          << "] do not multiply into [" << acc << "]";
-  SharedMemType bar = getMbarrier().getType();
-  if (bar.getNumSlots() != 1 || !bar.getElementType().isInteger(64) ||
-      bar.getTileElements() != 1)
-    return emitOpError("expects a buffer of one mbarrier (smem<1x1x1xi64>)");
+  int64_t slots = int64_t(getPending()) + 1;
+  if (failed(verifyMBarriers(*this, getMbarrier().getType(), slots)))
+    return failure();
   if (!getScales().empty())
     return verifySlotDotScales(*this, getA().getType(), getB().getType(),
                                getAcc().getType().getElementType(), acc[0],

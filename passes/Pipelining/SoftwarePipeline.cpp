@@ -26,11 +26,12 @@
 // pipelined loop gets a slot and an mbarrier of its own, used once per run;
 // a tma_store, a slot that local_store fills and tma_copy_out empties.
 //
-// A loop with a dot meant for wgmma gets one spare slot (numStages + 1,
-// slot and phase taken modulo that): the copies of iteration i then
-// overwrite the slot of iteration i - 2, so that iteration i - 1's wgmma
-// may still be reading its slot (marked reuse_distance = 2 for
-// tileaa-warpgroup-dots).
+// A loop with a dot meant for wgmma or tcgen05.mma (not block-scaled, not
+// tf32: those read buffers staged every step) gets one spare slot
+// (numStages + 1, slot and phase taken modulo that): the copies of
+// iteration i then overwrite the slot of iteration i - 2, so that
+// iteration i - 1's MMAs may still be reading its slot (marked
+// reuse_distance = 2 for tileaa-warpgroup-dots).
 //
 //===----------------------------------------------------------------------===//
 
@@ -496,12 +497,17 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned numStages,
     if (numStages < 2)
       return success();
   }
-  // A wgmma dot may keep reading its slots while the next iteration runs
-  // (tileaa-warpgroup-dots makes it asynchronous): one spare slot.
-  bool wgmma =
-      llvm::any_of(loop.getBody()->getOps<nv::DotOp>(),
-                   [](nv::DotOp dot) { return nv::isMeantForWgmma(dot); });
-  unsigned numSlots = numStages + (wgmma ? 1 : 0);
+  // A wgmma or tcgen05 dot may keep reading its slots while the next
+  // iteration runs (tileaa-warpgroup-dots makes it asynchronous): one spare
+  // slot. Block-scaled tcgen05 dots stage their scales every step, tf32
+  // dots their operands (rounded in registers): those stay synchronous.
+  bool asyncDot =
+      llvm::any_of(loop.getBody()->getOps<nv::DotOp>(), [](nv::DotOp dot) {
+        auto a = cast<RankedTensorType>(dot.getA().getType());
+        return nv::readsOperandsFromShared(dot) &&
+               !isa<FloatTF32Type>(a.getElementType());
+      });
+  unsigned numSlots = numStages + (asyncDot ? 1 : 0);
   SmallVector<Candidate> candidates = findCandidates(loop, numSlots, axisInfo);
   SmallVector<Operation *> loads;
   for (Candidate &c : candidates)

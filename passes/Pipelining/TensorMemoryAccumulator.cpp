@@ -90,18 +90,27 @@ void keepInTensorMemory(nv::WarpgroupDotOp dot, unsigned index) {
   auto tmemType = nv::TensorMemType::get(context, accType.getShape(),
                                          accType.getElementType());
   Value acc = nv::TmemAllocOp::create(rewriter, loc, tmemType);
+  // The MMAs of one iteration may run during the next where both rings
+  // have a spare slot: one mbarrier per iteration in flight. Not with block
+  // scales: the next iteration's tcgen05.cp would overwrite the scales'
+  // columns (and the scratch they are copied from) under running MMAs.
+  bool pending = dot.getScales().empty() && reuseDistance(dot.getA()) >= 2 &&
+                 reuseDistance(dot.getB()) >= 2;
   Value mbarrier = nv::LocalAllocOp::create(
-      rewriter, loc, nv::SharedMemType::getMBarriers(context, 1));
+      rewriter, loc, nv::SharedMemType::getMBarriers(context, pending ? 2 : 1));
   nv::MBarrierInitOp::create(rewriter, loc, mbarrier, 1);
   Value count = newLoop.getRegionIterArgs().back();
   rewriter.setInsertionPoint(dot);
   nv::TmemDotOp::create(rewriter, loc, dot.getA(), dot.getSlotA(), dot.getB(),
                         dot.getSlotB(), acc, mbarrier, count, dot.getScales(),
-                        dot.getProxyFence(), dot.getSignednessAAttr(),
-                        dot.getSignednessBAttr());
+                        dot.getProxyFence(), uint32_t(pending),
+                        dot.getSignednessAAttr(), dot.getSignednessBAttr());
   // The iteration argument now goes around unchanged.
   rewriter.replaceOp(dot, dot.getC());
   rewriter.setInsertionPointAfter(newLoop);
+  if (pending)
+    nv::TmemWaitOp::create(rewriter, loc, mbarrier,
+                           newLoop.getResults().back());
   Value loaded = nv::TmemLoadOp::create(rewriter, loc, accType, acc);
   Value init = newLoop.getInitArgs()[index];
   Value final =
@@ -116,6 +125,13 @@ void keepInTensorMemory(nv::WarpgroupDotOp dot, unsigned index) {
 }
 
 } // namespace
+
+int64_t tileiras::reuseDistance(Value buffer) {
+  auto alloc = buffer.getDefiningOp<nv::LocalAllocOp>();
+  if (!alloc || !alloc.getReuseDistance())
+    return 1;
+  return *alloc.getReuseDistance();
+}
 
 std::optional<unsigned> tileiras::accumulatingIterArg(nv::WarpgroupDotOp dot) {
   auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());

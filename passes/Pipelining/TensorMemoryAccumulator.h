@@ -10,6 +10,10 @@
 
 namespace tileiras {
 
+/// The reuse distance of the ring `buffer` was allocated as (1 unless a
+/// spare slot was left).
+int64_t reuseDistance(mlir::Value buffer);
+
 /// The index of the scf.for iteration argument that `dot` accumulates
 /// into: C is that argument of the loop around `dot`, and `dot`'s result
 /// only goes back to it.

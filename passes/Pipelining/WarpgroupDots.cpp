@@ -170,15 +170,6 @@ std::pair<Value, Value> materialize(OpBuilder &builder, Location loc,
   return {buffer, zero};
 }
 
-/// The reuse distance of the ring `buffer` was allocated as (1 unless a
-/// spare slot was left).
-int64_t reuseDistance(Value buffer) {
-  auto alloc = buffer.getDefiningOp<nv::LocalAllocOp>();
-  if (!alloc || !alloc.getReuseDistance())
-    return 1;
-  return *alloc.getReuseDistance();
-}
-
 /// The iteration argument index when `dot` may run asynchronously: its C
 /// is an iteration argument of the scf.for around it and its result only
 /// goes back to that argument, and its slots are not written again for two

@@ -91,15 +91,14 @@ int64_t allocationBytes(nv::LocalAllocOp alloc) {
 
 /// The number of the last op of `block` at which `user`, an asynchronous
 /// operation of `block` or nested in it, may still access its buffer: the
-/// first op after it that waits for every operation of its kind (`Wait`
-/// with pending = 0). A wait inside a region (a loop that waits in each
-/// iteration) covers what precedes it there; without any wait, the end of
-/// `block`.
-template <typename Wait>
-int64_t drainedAt(Operation *user, Block *block, const OpNumbering &numbers) {
+/// first op after it that waits for every operation of its kind (`drains`).
+/// A wait inside a region (a loop that waits in each iteration) covers what
+/// precedes it there; without any wait, the end of `block`.
+int64_t drainedAt(Operation *user, Block *block, const OpNumbering &numbers,
+                  llvm::function_ref<bool(Operation *)> drains) {
   for (Operation *op = user; op; op = op->getParentOp()) {
     for (Operation *next = op->getNextNode(); next; next = next->getNextNode())
-      if (auto wait = dyn_cast<Wait>(next); wait && wait.getPending() == 0)
+      if (drains(next))
         return op->getBlock() == block
                    ? numbers.id.lookup(next)
                    : numbers.last.lookup(block->findAncestorOpInBlock(*op));
@@ -107,6 +106,29 @@ int64_t drainedAt(Operation *user, Block *block, const OpNumbering &numbers) {
       break;
   }
   return numbers.last.lookup(&block->back());
+}
+
+/// A wait for every operation of its kind: `Wait` with pending = 0.
+template <typename Wait> bool waitsForAll(Operation *op) {
+  auto wait = dyn_cast<Wait>(op);
+  return wait && wait.getPending() == 0;
+}
+
+/// Where the asynchronous `user` of a buffer is retired (drainedAt), or
+/// nothing for a synchronous one.
+std::optional<int64_t> retiredAt(Operation *user, Block *block,
+                                 const OpNumbering &numbers) {
+  if (isa<nv::AsyncCopyOp>(user))
+    return drainedAt(user, block, numbers, waitsForAll<nv::AsyncWaitOp>);
+  // A warpgroup_dot or tmem_dot with pending = 0 waits for itself.
+  if (auto dot = dyn_cast<nv::WarpgroupDotOp>(user); dot && dot.getPending())
+    return drainedAt(user, block, numbers, waitsForAll<nv::WarpgroupWaitOp>);
+  if (auto dot = dyn_cast<nv::TmemDotOp>(user); dot && dot.getPending())
+    return drainedAt(user, block, numbers, [&](Operation *op) {
+      auto wait = dyn_cast<nv::TmemWaitOp>(op);
+      return wait && wait.getMbarrier() == dot.getMbarrier();
+    });
+  return std::nullopt;
 }
 
 /// The number of the last op at which `alloc`'s buffer is live.
@@ -121,12 +143,8 @@ int64_t lastLiveOp(nv::LocalAllocOp alloc, const OpNumbering &numbers) {
     if (!outer)
       return numbers.last.lookup(&block->back());
     last = std::max(last, numbers.last.lookup(outer));
-    if (isa<nv::AsyncCopyOp>(user))
-      last = std::max(last, drainedAt<nv::AsyncWaitOp>(user, block, numbers));
-    // A warpgroup_dot with pending = 0 waits for itself.
-    if (auto dot = dyn_cast<nv::WarpgroupDotOp>(user); dot && dot.getPending())
-      last =
-          std::max(last, drainedAt<nv::WarpgroupWaitOp>(user, block, numbers));
+    if (std::optional<int64_t> retired = retiredAt(user, block, numbers))
+      last = std::max(last, *retired);
     barriers |= isa<nv::MBarrierInitOp>(user);
     invalidated |= isa<nv::MBarrierInvalOp>(user);
   }

@@ -36,8 +36,39 @@ nv_tileaa.func @shapes(%s: i32, %a: !nv_tileaa.smem<2x128x32xf16, #sa>, %b: !nv_
 #sb = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], segment = 64>
 #bar = #nv_tileaa.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>
 nv_tileaa.func @barriers(%s: i32, %a: !nv_tileaa.smem<2x128x32xf16, #sa>, %b: !nv_tileaa.smem<2x32x128xf16, #sb>, %bar: !nv_tileaa.smem<2x1x1xi64, #bar>, %tm: !nv_tileaa.tmem<128x128xf32>) {
-  // expected-error @+1 {{'nv_tileaa.tmem_dot' op expects a buffer of one mbarrier (smem<1x1x1xi64>)}}
+  // expected-error @+1 {{'nv_tileaa.tmem_dot' op expects a buffer of 1 mbarrier (smem<1x1x1xi64>)}}
   nv_tileaa.tmem_dot %a[%s], %b[%s], %tm, %bar, %s : !nv_tileaa.smem<2x128x32xf16, #sa>, !nv_tileaa.smem<2x32x128xf16, #sb>, !nv_tileaa.tmem<128x128xf32>, !nv_tileaa.smem<2x1x1xi64, #bar>
+  nv_tileaa.return
+}
+
+// -----
+
+#sa = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+#sb = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], segment = 64>
+#bar = #nv_tileaa.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>
+nv_tileaa.func @pending_barriers(%s: i32, %a: !nv_tileaa.smem<2x128x32xf16, #sa>, %b: !nv_tileaa.smem<2x32x128xf16, #sb>, %bar: !nv_tileaa.smem<1x1x1xi64, #bar>, %tm: !nv_tileaa.tmem<128x128xf32>) {
+  // expected-error @+1 {{'nv_tileaa.tmem_dot' op expects a buffer of 2 mbarriers (smem<2x1x1xi64>)}}
+  nv_tileaa.tmem_dot %a[%s], %b[%s], %tm, %bar, %s {pending = 1 : i32} : !nv_tileaa.smem<2x128x32xf16, #sa>, !nv_tileaa.smem<2x32x128xf16, #sb>, !nv_tileaa.tmem<128x128xf32>, !nv_tileaa.smem<1x1x1xi64, #bar>
+  nv_tileaa.return
+}
+
+// -----
+
+#bar = #nv_tileaa.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>
+nv_tileaa.func @wait_barriers(%s: i32, %bar: !nv_tileaa.smem<1x1x1xi64, #bar>) {
+  // expected-error @+1 {{'nv_tileaa.tmem_wait' op expects a buffer of 2 mbarriers (smem<2x1x1xi64>)}}
+  nv_tileaa.tmem_wait %bar, %s : !nv_tileaa.smem<1x1x1xi64, #bar>
+  nv_tileaa.return
+}
+
+// -----
+
+#sa = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+#sb = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], segment = 64>
+#bar = #nv_tileaa.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>
+nv_tileaa.func @pending_range(%s: i32, %a: !nv_tileaa.smem<2x128x32xf16, #sa>, %b: !nv_tileaa.smem<2x32x128xf16, #sb>, %bar: !nv_tileaa.smem<2x1x1xi64, #bar>, %tm: !nv_tileaa.tmem<128x128xf32>) {
+  // expected-error @+1 {{attribute 'pending' failed to satisfy constraint}}
+  nv_tileaa.tmem_dot %a[%s], %b[%s], %tm, %bar, %s {pending = 2 : i32} : !nv_tileaa.smem<2x128x32xf16, #sa>, !nv_tileaa.smem<2x32x128xf16, #sb>, !nv_tileaa.tmem<128x128xf32>, !nv_tileaa.smem<2x1x1xi64, #bar>
   nv_tileaa.return
 }
 

@@ -16,6 +16,9 @@
 // CHECK: nv_tileaa.tmem_dealloc %[[TM]] : !nv_tileaa.tmem<128x128xf32>
 // CHECK-LABEL: nv_tileaa.func @integer
 // CHECK: nv_tileaa.tmem_alloc : !nv_tileaa.tmem<128x512xi32>
+// CHECK-LABEL: nv_tileaa.func @pending
+// CHECK: nv_tileaa.tmem_dot %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}], %[[TM:.*]], %[[BAR:.*]], %{{.*}} {pending = 1 : i32} : {{.*}}, !nv_tileaa.smem<2x1x1xi64, #{{.*}}>
+// CHECK: nv_tileaa.tmem_wait %[[BAR]], %{{.*}} : !nv_tileaa.smem<2x1x1xi64, #{{.*}}>
 nv_tileaa.func @accumulate(%s: i32, %count: i32) -> tensor<128x128xf32, #acc> {
   %a = nv_tileaa.local_alloc : !nv_tileaa.smem<2x128x32xf16, #sa>
   %b = nv_tileaa.local_alloc : !nv_tileaa.smem<2x32x128xf16, #sb>
@@ -29,5 +32,15 @@ nv_tileaa.func @accumulate(%s: i32, %count: i32) -> tensor<128x128xf32, #acc> {
 nv_tileaa.func @integer() {
   %tm = nv_tileaa.tmem_alloc : !nv_tileaa.tmem<128x512xi32>
   nv_tileaa.tmem_dealloc %tm : !nv_tileaa.tmem<128x512xi32>
+  nv_tileaa.return
+}
+nv_tileaa.func @pending(%s: i32, %count: i32) {
+  %a = nv_tileaa.local_alloc : !nv_tileaa.smem<2x128x32xf16, #sa>
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<2x32x128xf16, #sb>
+  %bar = nv_tileaa.local_alloc : !nv_tileaa.smem<2x1x1xi64, #bar>
+  %tm = nv_tileaa.tmem_alloc : !nv_tileaa.tmem<128x128xf32>
+  nv_tileaa.tmem_dot %a[%s], %b[%s], %tm, %bar, %count {pending = 1 : i32} : !nv_tileaa.smem<2x128x32xf16, #sa>, !nv_tileaa.smem<2x32x128xf16, #sb>, !nv_tileaa.tmem<128x128xf32>, !nv_tileaa.smem<2x1x1xi64, #bar>
+  nv_tileaa.tmem_wait %bar, %count : !nv_tileaa.smem<2x1x1xi64, #bar>
+  nv_tileaa.tmem_dealloc %tm : !nv_tileaa.tmem<128x128xf32>
   nv_tileaa.return
 }

@@ -64,6 +64,41 @@ tcgen05::Allocation allocationOf(ImplicitLocOpBuilder &b, nv::TmemAllocOp alloc,
   return allocation;
 }
 
+/// The mbarrier of `barriers` (one or two of them, `type`) that tmem_dot
+/// number `step` commits to: step mod the number of mbarriers.
+Value stepBarrier(ImplicitLocOpBuilder &b, Value barriers,
+                  nv::SharedMemType type, Value step) {
+  if (type.getNumSlots() == 1)
+    return barriers;
+  Value slot = LLVM::AndOp::create(b, step, i32Constant(b, b.getLoc(), 1));
+  return memory::slotAddress(b, barriers, b.getI64Type(), type, slot);
+}
+
+/// Every thread waits until tmem_dot number `step` (i32) is complete: the
+/// phase (step / number of mbarriers) of its mbarrier, by parity.
+void waitForStep(ImplicitLocOpBuilder &b, Value barriers,
+                 nv::SharedMemType type, Value step) {
+  Location loc = b.getLoc();
+  Value phase = type.getNumSlots() == 1
+                    ? step
+                    : LLVM::LShrOp::create(b, step, i32Constant(b, loc, 1));
+  Value parity = LLVM::AndOp::create(b, phase, i32Constant(b, loc, 1));
+  NVVM::MBarrierTryWaitParityOp::create(b, stepBarrier(b, barriers, type, step),
+                                        parity, i32Constant(b, loc, 10000000));
+}
+
+/// waitForStep of step `count` - 1 where `count` is positive.
+void waitForPrevious(ImplicitLocOpBuilder &b, Value barriers,
+                     nv::SharedMemType type, Value count) {
+  Location loc = b.getLoc();
+  Value positive = LLVM::ICmpOp::create(b, LLVM::ICmpPredicate::sgt, count,
+                                        i32Constant(b, loc, 0));
+  tcgen05::onThreads(b, positive, [&](ImplicitLocOpBuilder &ib) {
+    waitForStep(ib, barriers, type,
+                LLVM::SubOp::create(ib, count, i32Constant(ib, loc, 1)));
+  });
+}
+
 template <typename Op>
 struct TensorMemoryPattern : public ConvertOpToLLVMPattern<Op> {
   TensorMemoryPattern(TileTypeConverter &converter, LoweringState &state)
@@ -155,7 +190,9 @@ struct TmemDotLowering : public TensorMemoryPattern<nv::TmemDotOp> {
     // Every thread's writes into the slots (and its fence) come first.
     NVVM::Barrier0Op::create(b);
     Value count = adaptor.getCount();
-    Value mbarrier = adaptor.getMbarrier();
+    nv::SharedMemType barrierType = op.getMbarrier().getType();
+    // This op's mbarrier: count mod the number of steps in flight.
+    Value mbarrier = stepBarrier(b, adaptor.getMbarrier(), barrierType, count);
     Value taddr = adaptor.getAcc();
     tcgen05::onThreads(
         b, memory::threadIsZero(b, loc), [&](ImplicitLocOpBuilder &ib) {
@@ -171,9 +208,27 @@ struct TmemDotLowering : public TensorMemoryPattern<nv::TmemDotOp> {
                                accumulate);
           NVVM::Tcgen05CommitOp::create(ib, mbarrier, Value());
         });
-    Value parity = LLVM::AndOp::create(b, count, i32Constant(b, loc, 1));
-    NVVM::MBarrierTryWaitParityOp::create(b, mbarrier, parity,
-                                          i32Constant(b, loc, 10000000));
+    // Pending: the previous op's MMAs, so that their slots may be written
+    // in the next iteration; otherwise this op's.
+    if (op.getPending())
+      waitForPrevious(b, adaptor.getMbarrier(), barrierType, count);
+    else
+      waitForStep(b, adaptor.getMbarrier(), barrierType, count);
+    tcgen05::fence(b, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct TmemWaitLowering : public TensorMemoryPattern<nv::TmemWaitOp> {
+  using TensorMemoryPattern::TensorMemoryPattern;
+
+  LogicalResult
+  matchAndRewrite(nv::TmemWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    waitForPrevious(b, adaptor.getMbarrier(), op.getMbarrier().getType(),
+                    adaptor.getCount());
     tcgen05::fence(b, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
     rewriter.eraseOp(op);
     return success();
@@ -211,5 +266,5 @@ void lowering::populateTensorMemoryPatterns(TileTypeConverter &converter,
                                             RewritePatternSet &patterns,
                                             LoweringState &state) {
   patterns.add<TmemAllocLowering, TmemDeallocLowering, TmemDotLowering,
-               TmemLoadLowering>(converter, state);
+               TmemWaitLowering, TmemLoadLowering>(converter, state);
 }

@@ -138,17 +138,20 @@ nv_tileaa.func @c_used_in_loop(%c: !nv_tileaa.ptr<f32>, %n: i32) attributes {nv_
 
 // -----
 
-// A block-scaled dot keeps its scale operands on the tmem_dot.
+// A block-scaled dot keeps its scale operands on the tmem_dot, and waits
+// for its own MMAs even from rings with a spare slot (the next step's
+// scale copies would overwrite their columns under the running MMAs).
 #acc = #nv_tileaa.blocked<sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]>
 #s = #nv_tileaa.swizzled_shared<vec = 16, perPhase = 1, maxPhase = 8, order = [1, 0]>
 // CHECK-LABEL: nv_tileaa.func @scaled
 // CHECK: %[[TM:.*]] = nv_tileaa.tmem_alloc : !nv_tileaa.tmem<128x64xf32>
 // CHECK: scf.for
-// CHECK: nv_tileaa.tmem_dot %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}], %[[TM]], %{{.*}}, %{{.*}} scales(%{{.*}}, %{{.*}} : tensor<128x4xf8E8M0FNU, #{{.*}}>, tensor<4x64xf8E8M0FNU, #{{.*}}>) :
+// CHECK: nv_tileaa.tmem_dot %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}], %[[TM]], %{{.*}}, %{{.*}} scales(%{{.*}}, %{{.*}} : tensor<128x4xf8E8M0FNU, #{{.*}}>, tensor<4x64xf8E8M0FNU, #{{.*}}>) : {{.*}}, !nv_tileaa.smem<1x1x1xi64
+// CHECK-NOT: tmem_wait
 // CHECK: nv_tileaa.tmem_load %[[TM]]
 nv_tileaa.func @scaled(%c: !nv_tileaa.ptr<f32>, %n: i32, %sa: tensor<128x4xf8E8M0FNU, #acc>, %sb: tensor<4x64xf8E8M0FNU, #acc>) {
-  %a = nv_tileaa.local_alloc : !nv_tileaa.smem<1x128x128xf8E4M3FN, #s>
-  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<1x128x64xf8E4M3FN, #s>
+  %a = nv_tileaa.local_alloc {reuse_distance = 2 : i32} : !nv_tileaa.smem<1x128x128xf8E4M3FN, #s>
+  %b = nv_tileaa.local_alloc {reuse_distance = 2 : i32} : !nv_tileaa.smem<1x128x64xf8E4M3FN, #s>
   %zero = arith.constant dense<0.0> : tensor<128x64xf32, #acc>
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
@@ -158,5 +161,57 @@ nv_tileaa.func @scaled(%c: !nv_tileaa.ptr<f32>, %n: i32, %sa: tensor<128x4xf8E8M
   }
   %ptrs = nv_tileaa.splat %c : !nv_tileaa.ptr<f32> -> tensor<128x64x!nv_tileaa.ptr<f32>, #acc>
   nv_tileaa.store %ptrs, %r : tensor<128x64x!nv_tileaa.ptr<f32>, #acc>, tensor<128x64xf32, #acc>
+  nv_tileaa.return
+}
+
+// -----
+
+// Both rings with the pipeliner's spare slot (reuse_distance = 2): the
+// tmem_dot is pending (its MMAs run during the next iteration) on two
+// mbarriers, and a tmem_wait for the last one comes before the tmem_load.
+// With one ring without it, the dot waits for itself.
+#acc = #nv_tileaa.blocked<sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 2], order = [0, 1]>
+#sa = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+#sb = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], segment = 64>
+// CHECK-LABEL: nv_tileaa.func @pending
+// CHECK: %[[TM:.*]] = nv_tileaa.tmem_alloc : !nv_tileaa.tmem<128x128xf32>
+// CHECK: %[[BAR:.*]] = nv_tileaa.local_alloc : !nv_tileaa.smem<2x1x1xi64, #{{.*}}>
+// CHECK: nv_tileaa.mbarrier_init %[[BAR]] {count = 1 : i32}
+// CHECK: %[[LOOP:.*]] = scf.for
+// CHECK: nv_tileaa.tmem_dot {{.*}}, %[[TM]], %[[BAR]], %{{.*}} {pending = 1 : i32} : {{.*}}, !nv_tileaa.smem<2x1x1xi64, #{{.*}}>
+// CHECK: nv_tileaa.tmem_wait %[[BAR]], %[[LOOP]] : !nv_tileaa.smem<2x1x1xi64, #{{.*}}>
+// CHECK-NEXT: nv_tileaa.tmem_load %[[TM]]
+// CHECK: nv_tileaa.mbarrier_inval %[[BAR]]
+// CHECK-LABEL: nv_tileaa.func @one_ring_spare
+// CHECK: nv_tileaa.local_alloc : !nv_tileaa.smem<1x1x1xi64
+// CHECK-NOT: pending
+// CHECK-NOT: tmem_wait
+// CHECK: nv_tileaa.tmem_load
+nv_tileaa.func @pending(%c: !nv_tileaa.ptr<f32>, %n: i32) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 8>} {
+  %a = nv_tileaa.local_alloc {reuse_distance = 2 : i32} : !nv_tileaa.smem<4x128x32xf16, #sa>
+  %b = nv_tileaa.local_alloc {reuse_distance = 2 : i32} : !nv_tileaa.smem<4x32x128xf16, #sb>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32, #acc>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32, #acc>) : i32 {
+    %d = nv_tileaa.warpgroup_dot %a[%i], %b[%i], %acc : !nv_tileaa.smem<4x128x32xf16, #sa>, !nv_tileaa.smem<4x32x128xf16, #sb>, tensor<128x128xf32, #acc> -> tensor<128x128xf32, #acc>
+    scf.yield %d : tensor<128x128xf32, #acc>
+  }
+  %ptrs = nv_tileaa.splat %c : !nv_tileaa.ptr<f32> -> tensor<128x128x!nv_tileaa.ptr<f32>, #acc>
+  nv_tileaa.store %ptrs, %r : tensor<128x128x!nv_tileaa.ptr<f32>, #acc>, tensor<128x128xf32, #acc>
+  nv_tileaa.return
+}
+nv_tileaa.func @one_ring_spare(%c: !nv_tileaa.ptr<f32>, %n: i32) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 8>} {
+  %a = nv_tileaa.local_alloc {reuse_distance = 2 : i32} : !nv_tileaa.smem<4x128x32xf16, #sa>
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<4x32x128xf16, #sb>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32, #acc>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32, #acc>) : i32 {
+    %d = nv_tileaa.warpgroup_dot %a[%i], %b[%i], %acc : !nv_tileaa.smem<4x128x32xf16, #sa>, !nv_tileaa.smem<4x32x128xf16, #sb>, tensor<128x128xf32, #acc> -> tensor<128x128xf32, #acc>
+    scf.yield %d : tensor<128x128xf32, #acc>
+  }
+  %ptrs = nv_tileaa.splat %c : !nv_tileaa.ptr<f32> -> tensor<128x128x!nv_tileaa.ptr<f32>, #acc>
+  nv_tileaa.store %ptrs, %r : tensor<128x128x!nv_tileaa.ptr<f32>, #acc>, tensor<128x128xf32, #acc>
   nv_tileaa.return
 }

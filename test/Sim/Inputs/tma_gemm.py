@@ -15,9 +15,12 @@ more: without the loop's wait_group 1 (the TMA copies then overwrite slots
 that wgmmas in flight still read: the simulator's error), and with the
 wait_group after the loop leaving one group running (the accumulator is
 read before the last wgmmas retire: NaN poison); and where it runs on
-tcgen05.mma (sm_100a family), two more: without the wait on the commit's
-mbarrier (the simulator's error: the mbarrier is invalidated with the MMAs
-in flight) and without the commit (the wait never completes: deadlock).
+tcgen05.mma (sm_100a family, each step's MMAs running during the next),
+three more: without the loop's wait for the previous step's MMAs, without
+the wait for the last step's after the loop (the simulator's errors: a
+commit arriving on an mbarrier phase that was never waited for, the
+mbarrier invalidated with MMAs in flight) and without the commit (the
+wait never completes: deadlock).
 """
 import argparse
 import os
@@ -56,19 +59,28 @@ def main():
                 os.path.join(REPO, "examples", "matmul_tma.mlir"), "-o", ll])
     with open(ll) as f:
         text = f.read()
-    # The wait on the tcgen05 commit (sm_100a) is the one that a
-    # tcgen05.fence::after_thread_sync follows; the TMA slots' is the other.
+    # The TMA slots' waits are followed by the CTA barrier. The waits on
+    # tcgen05 commits (sm_100a) by tcgen05.fence::after_thread_sync: right
+    # away in the loop (the previous step's MMAs), after a branch for the
+    # one after the loop (the last step's, skipped when the loop ran no
+    # step). LLVM peels the loop's first step, which has a TMA wait of its
+    # own and no wait for a previous step.
     try_wait = (r"^ *call void asm sideeffect \"[^\"]*mbarrier\.try_wait"
                 r"\.parity[^\n]*\n")
     after_fence = r" *call void @llvm\.nvvm\.tcgen05\.fence\.after"
-    wait = re.compile(try_wait + f"(?!{after_fence})", re.M)
+    wait = re.compile(try_wait +
+                      r"(?= *call void @llvm\.nvvm\.barrier\.cta\.sync)",
+                      re.M)
     mma_wait = re.compile(try_wait + f"(?={after_fence})", re.M)
+    final_mma_wait = re.compile(
+        try_wait + r"(?= *br label %(\w+)\n\n\1:[^\n]*\n" + after_fence + ")",
+        re.M)
     commit = re.compile(r"^ *call void @llvm\.nvvm\.tcgen05\.commit\.shared"
                         r"\.cg1\([^\n]*\n", re.M)
     parity = re.compile(r"(mbarrier\.try_wait\.parity[^\n]*\"\(ptr "
                         r"addrspace\(3\) [^,]+, )i32 [^,]+,")
-    if len(wait.findall(text)) != 1:
-        raise SystemExit("unexpected IR: not one mbarrier wait")
+    if not wait.findall(text):
+        raise SystemExit("unexpected IR: no wait on the TMA mbarriers")
     # On sm_90a the dot is wgmma, left running across iterations: each
     # iteration's wait_group 1 retires the previous one, the registers
     # pass through a wait_group 0 after the loop.
@@ -103,11 +115,15 @@ def main():
                          text.replace(final_wait,
                                       "wgmma.wait_group.sync.aligned 1;"),
                          metadata))
-    tcgen05 = (len(commit.findall(text)), len(mma_wait.findall(text)))
-    print(f"tcgen05 commits: {tcgen05[0]}, waits on them: {tcgen05[1]}")
-    if tcgen05 == (1, 1):
-        variants.append(("no wait on the tcgen05 commit",
+    tcgen05 = (len(commit.findall(text)), len(mma_wait.findall(text)),
+               len(final_mma_wait.findall(text)))
+    print(f"tcgen05 commits: {tcgen05[0]}, waits on them: {tcgen05[1]} in "
+          f"the loop, {tcgen05[2]} after it")
+    if tcgen05[0]:
+        variants.append(("no wait for the previous step's MMAs",
                          mma_wait.sub("", text), metadata))
+        variants.append(("no wait for the last step's MMAs",
+                         final_mma_wait.sub("", text), metadata))
         variants.append(("no tcgen05 commit", commit.sub("", text), metadata))
     for index, (name, body, meta) in enumerate(variants):
         path = os.path.join(args.work, f"variant_{index}.ll")

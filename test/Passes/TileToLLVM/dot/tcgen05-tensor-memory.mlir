@@ -66,3 +66,72 @@ nv_tileaa.func @resident(%c: !nv_tileaa.ptr<f32>, %n: i32) attributes {nv_tileaa
   nv_tileaa.store %ptrs, %d : tensor<128x128x!nv_tileaa.ptr<f32>, #acc>, tensor<128x128xf32, #acc>
   nv_tileaa.return
 }
+
+// pending = 1 (two mbarriers): thread 0 commits step `count` to mbarrier
+// count & 1; then every thread waits, where count > 0, for step count - 1:
+// mbarrier (count - 1) & 1 at parity ((count - 1) >> 1) & 1. tmem_wait
+// does the same with the loop's final count. The operand rings stay
+// allocated until the tmem_wait (the last MMAs still read them): a buffer
+// allocated after the loop but before the tmem_wait goes above them
+// (A at 0, B at 16384, the mbarriers at 32768 and 32776 where the
+// scratch held the tensor-memory address: 32896), one allocated after the
+// tmem_wait reuses byte 0.
+// CHECK-LABEL: llvm.mlir.global internal @__tileiras_smem_pending() {{.*}} : !llvm.array<33024 x i8>
+// CHECK-LABEL: llvm.func @pending
+// CHECK: nvvm.tcgen05.alloc
+// CHECK: %[[BARS:.*]] = llvm.getelementptr %{{.*}}[32768] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: nvvm.mbarrier.init
+// CHECK: nvvm.mbarrier.init
+// CHECK: nvvm.barrier0
+// CHECK: ^bb{{[0-9]+}}(%{{.*}}: i32, %[[COUNT:.*]]: i32):
+// CHECK: nvvm.barrier0
+// CHECK-NEXT: llvm.mlir.constant(1 : i32) : i32
+// CHECK-NEXT: llvm.and %[[COUNT]], %{{.*}} : i32
+// CHECK: %[[MINE:.*]] = llvm.getelementptr %[[BARS]][%{{.*}}]
+// CHECK: nvvm.tcgen05.mma
+// CHECK: nvvm.tcgen05.commit %[[MINE]]
+// CHECK: %[[RAN:.*]] = llvm.icmp "sgt" %[[COUNT]], %{{.*}} : i32
+// CHECK: llvm.cond_br %[[RAN]]
+// CHECK: %[[PREV:.*]] = llvm.sub %[[COUNT]], %{{.*}} : i32
+// CHECK: %[[PHASE:.*]] = llvm.lshr %[[PREV]], %{{.*}} : i32
+// CHECK: %[[PARITY:.*]] = llvm.and %[[PHASE]], %{{.*}} : i32
+// CHECK: llvm.and %[[PREV]], %{{.*}} : i32
+// CHECK: %[[THEIRS:.*]] = llvm.getelementptr %[[BARS]][%{{.*}}]
+// CHECK: mbarrier.try_wait.parity{{.*}}%[[THEIRS]], %[[PARITY]]
+// CHECK: nvvm.tcgen05.fence <after>
+// CHECK: %[[X:.*]] = llvm.mlir.addressof @__tileiras_smem_pending
+// CHECK-NEXT: llvm.getelementptr %[[X]][32896]
+// CHECK: llvm.icmp "sgt"
+// CHECK: mbarrier.try_wait.parity
+// CHECK: nvvm.tcgen05.fence <after>
+// CHECK: %[[Y:.*]] = llvm.mlir.addressof @__tileiras_smem_pending
+// CHECK-NOT: llvm.getelementptr %[[Y]][{{[0-9]+}}]
+// CHECK: nvvm.mbarrier.init
+// CHECK: nvvm.tcgen05.ld
+nv_tileaa.func @pending(%c: !nv_tileaa.ptr<f32>, %n: i32) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 8>} {
+  %a = nv_tileaa.local_alloc {reuse_distance = 2 : i32} : !nv_tileaa.smem<2x128x32xf16, #sa>
+  %b = nv_tileaa.local_alloc {reuse_distance = 2 : i32} : !nv_tileaa.smem<2x32x128xf16, #sb>
+  %tm = nv_tileaa.tmem_alloc : !nv_tileaa.tmem<128x128xf32>
+  %bar = nv_tileaa.local_alloc : !nv_tileaa.smem<2x1x1xi64, #bar>
+  nv_tileaa.mbarrier_init %bar {count = 1 : i32} : !nv_tileaa.smem<2x1x1xi64, #bar>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %count = scf.for %i = %c0 to %n step %c1 iter_args(%k = %c0) -> (i32) : i32 {
+    nv_tileaa.tmem_dot %a[%i], %b[%i], %tm, %bar, %k {pending = 1 : i32} : !nv_tileaa.smem<2x128x32xf16, #sa>, !nv_tileaa.smem<2x32x128xf16, #sb>, !nv_tileaa.tmem<128x128xf32>, !nv_tileaa.smem<2x1x1xi64, #bar>
+    %next = arith.addi %k, %c1 : i32
+    scf.yield %next : i32
+  }
+  %x = nv_tileaa.local_alloc : !nv_tileaa.smem<1x1x1xi64, #bar>
+  nv_tileaa.mbarrier_init %x {count = 1 : i32} : !nv_tileaa.smem<1x1x1xi64, #bar>
+  nv_tileaa.mbarrier_inval %x : !nv_tileaa.smem<1x1x1xi64, #bar>
+  nv_tileaa.tmem_wait %bar, %count : !nv_tileaa.smem<2x1x1xi64, #bar>
+  %y = nv_tileaa.local_alloc : !nv_tileaa.smem<1x1x1xi64, #bar>
+  nv_tileaa.mbarrier_init %y {count = 1 : i32} : !nv_tileaa.smem<1x1x1xi64, #bar>
+  nv_tileaa.mbarrier_inval %y : !nv_tileaa.smem<1x1x1xi64, #bar>
+  %d = nv_tileaa.tmem_load %tm : !nv_tileaa.tmem<128x128xf32> -> tensor<128x128xf32, #acc>
+  nv_tileaa.tmem_dealloc %tm : !nv_tileaa.tmem<128x128xf32>
+  nv_tileaa.mbarrier_inval %bar : !nv_tileaa.smem<2x1x1xi64, #bar>
+  %ptrs = nv_tileaa.splat %c : !nv_tileaa.ptr<f32> -> tensor<128x128x!nv_tileaa.ptr<f32>, #acc>
+  nv_tileaa.store %ptrs, %d : tensor<128x128x!nv_tileaa.ptr<f32>, #acc>, tensor<128x128xf32, #acc>
+  nv_tileaa.return
+}
