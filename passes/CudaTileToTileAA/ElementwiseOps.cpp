@@ -5,6 +5,7 @@
 // flush_to_zero become nv_tileaa's rounding_mode and ftz; maxf/minf flush
 // their result; itof with a directed rounding converts exactly to f64 and
 // rounds with fp_to_fp, or from 64 bits corrects the nearest conversion.
+// Conversions to and from f8E8M0FNU scales are in ScaleConversions.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -124,8 +125,8 @@ static SmallVector<NamedAttribute> floatModifiers(Lowering &l, Operation *op) {
   return attrs;
 }
 
-// A constant of `type`'s shape.
-static Value constantLike(Lowering &l, Type type, TypedAttr scalar) {
+Value tileiras::cuda_tile_lowering::constantLike(Lowering &l, Type type,
+                                                 TypedAttr scalar) {
   if (auto shaped = dyn_cast<RankedTensorType>(type))
     return arith::ConstantOp::create(
         l.b, l.loc,
@@ -153,37 +154,11 @@ static Value flushSubnormals(Lowering &l, Value x) {
   return arith::SelectOp::create(l.b, l.loc, tiny, zero, x);
 }
 
-// `like` with i`width` elements.
-static Type intLike(Type like, unsigned width) {
+Type tileiras::cuda_tile_lowering::intLike(Type like, unsigned width) {
   Type element = IntegerType::get(like.getContext(), width);
   if (auto shaped = dyn_cast<RankedTensorType>(like))
     return shaped.clone(element);
   return element;
-}
-
-Value tileiras::cuda_tile_lowering::decodeScales(Lowering &l, Value scales) {
-  auto &b = l.b;
-  Location loc = l.loc;
-  Type type = scales.getType();
-  Type i32 = intLike(type, 32);
-  auto bits32 = [&](int64_t v) {
-    return constantLike(l, type, b.getIntegerAttr(b.getI32Type(), v));
-  };
-  Value byte = arith::ExtUIOp::create(
-      b, loc, i32, arith::BitcastOp::create(b, loc, intLike(type, 8), scales));
-  // Byte e in 1..254 is 2^(e-127): the f32 with biased exponent e.
-  Value bits = arith::ShLIOp::create(b, loc, byte, bits32(23));
-  auto is = [&](int64_t v) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, byte,
-                                 bits32(v));
-  };
-  // 0 is 2^-127, an f32 subnormal; 0xFF is NaN.
-  bits = arith::SelectOp::create(b, loc, is(0), bits32(0x00400000), bits);
-  bits = arith::SelectOp::create(b, loc, is(0xFF), bits32(0x7FC00000), bits);
-  Type f32 = b.getF32Type();
-  if (auto shaped = dyn_cast<RankedTensorType>(type))
-    f32 = shaped.clone(f32);
-  return arith::BitcastOp::create(b, loc, f32, bits);
 }
 
 // A directed itof from a 64-bit integer: convert to nearest, then step one
@@ -267,6 +242,31 @@ static Value directedIToF64(Lowering &l, Value in, Type result, bool isSigned,
   Value stepped = arith::AddIOp::create(b, loc, bits, delta);
   Value chosen = arith::SelectOp::create(b, loc, wrong, stepped, bits);
   return arith::BitcastOp::create(b, loc, result, chosen);
+}
+
+// ftof or itof to f8E8M0FNU scales (encodeScales). Integers go through
+// f64 with a rounding that keeps what the scale's rounding looks at: toward
+// +infinity for positive_inf (ceil(log2 v) stays), else toward zero
+// (floor(log2 v) and the comparison with 1.5 * 2^k stay); up to 32 bits
+// that is exact.
+static Value lowerToScales(Lowering &l, Operation *op, Value in, Type result) {
+  ct::Rounding mode = roundingOf(op).value_or(ct::Rounding::NearestEven);
+  auto itof = dyn_cast<ct::IToFOp>(op);
+  if (!itof)
+    return encodeScales(l, in, mode, result);
+  Type f64 = l.b.getF64Type();
+  if (auto shaped = dyn_cast<RankedTensorType>(in.getType()))
+    f64 = shaped.clone(f64);
+  bool isSigned = itof.getSignedness() == ct::Signedness::Signed;
+  Value wide;
+  if (getElementTypeOrSelf(in.getType()).getIntOrFloatBitWidth() > 32)
+    wide = directedIToF64(l, in, f64, isSigned,
+                          mode == ct::Rounding::PositiveInf
+                              ? ct::Rounding::PositiveInf
+                              : ct::Rounding::Zero);
+  else
+    wide = l.create1(isSigned ? "arith.sitofp" : "arith.uitofp", f64, in);
+  return encodeScales(l, wide, mode, result);
 }
 
 // itof: a directed rounding from up to 32 bits converts exactly to f64
@@ -405,12 +405,13 @@ LogicalResult tileiras::cuda_tile_lowering::lowerElementwise(Lowering &l,
   auto isScales = [](Type t) {
     return isa<Float8E8M0FNUType>(getElementTypeOrSelf(t));
   };
-  if (isa<ct::FToFOp, ct::IToFOp>(op) && isScales(result))
-    return l.fail(op, "conversion to f8E8M0FNU (computing mmaf_scaled "
-                      "scales) has no nv_tileaa lowering yet");
+  if (isa<ct::FToFOp, ct::IToFOp>(op) && isScales(result)) {
+    l.map1(op->getResult(0), lowerToScales(l, op, in[0], result));
+    return success();
+  }
+  // ftoi from scales: from their exact f32 values.
   if (isa<ct::FToIOp>(op) && isScales(in[0].getType()))
-    return l.fail(op, "ftoi from f8E8M0FNU is not supported; ftof the "
-                      "scales to f32 first");
+    in[0] = decodeScales(l, in[0]);
   if (isa<ct::SelectOp>(op) && isScales(result)) {
     Type bytes = intLike(result, 8);
     Value onTrue = arith::BitcastOp::create(l.b, l.loc, bytes, in[1]);

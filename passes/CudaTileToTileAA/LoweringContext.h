@@ -117,10 +117,21 @@ mlir::LogicalResult lowerGlobalOps(Lowering &l, mlir::Operation *op,
 /// created at `b`'s insertion point.
 mlir::LogicalResult lowerGlobal(tileiras::cuda_tile::GlobalOp op,
                                 mlir::OpBuilder &b);
+/// A constant of `type`'s shape (a splat for a tile) (ElementwiseOps.cpp).
+mlir::Value constantLike(Lowering &l, mlir::Type type, mlir::TypedAttr scalar);
+/// `like` (a scalar or tile type) with i`width` elements.
+mlir::Type intLike(mlir::Type like, unsigned width);
 /// The exact f32 values of f8E8M0FNU scales (a tile or a scalar): 2^(e-127)
 /// for byte e, NaN for 0xFF; from integer operations on the bits
-/// (ElementwiseOps.cpp).
+/// (ScaleConversions.cpp).
 mlir::Value decodeScales(Lowering &l, mlir::Value scales);
+/// f8E8M0FNU scales of `value` (f16, bf16, f32 or f64, exact through f64),
+/// rounded as `mode` says (zero, positive_inf; nearest_even, ties up;
+/// negative_inf as zero), as arith.truncf to f8E8M0FNU does: zeros give the
+/// smallest scale (byte 0), NaN, infinities and negative values 0xFF,
+/// overflow 0xFE toward zero, else 0xFF (ScaleConversions.cpp).
+mlir::Value encodeScales(Lowering &l, mlir::Value value,
+                         tileiras::cuda_tile::Rounding mode, mlir::Type result);
 /// Emits an error at `op` and fails unless nv_tileaa.dot_scaled computes
 /// it (ShapeOps.cpp). Entries check every mmaf_scaled before lowering, so
 /// that the error names the mmaf_scaled and not the op making its f4E2M1FN

@@ -46,38 +46,3 @@ cuda_tile.module @kernels {
     return
   }
 }
-
-// -----
-
-// f8E8M0FNU tiles (mmaf_scaled scales) convert from their bits, but
-// computing them (ftof/itof to f8E8M0FNU) and ftoi from them are errors.
-cuda_tile.module @kernels {
-  entry @k() {
-    %f = constant <f32: [1.0, 2.0, 3.0, 4.0]> : tile<4xf32>
-    // expected-error @+1 {{'cuda_tile.ftof' op cannot be lowered to nv_tileaa: conversion to f8E8M0FNU (computing mmaf_scaled scales) has no nv_tileaa lowering yet}}
-    %s = ftof %f rounding<positive_inf> : tile<4xf32> -> tile<4xf8E8M0FNU>
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @kernels {
-  entry @k() {
-    %i = constant <i32: [1, 2, 3, 4]> : tile<4xi32>
-    // expected-error @+1 {{'cuda_tile.itof' op cannot be lowered to nv_tileaa: conversion to f8E8M0FNU (computing mmaf_scaled scales) has no nv_tileaa lowering yet}}
-    %s = itof %i signed : tile<4xi32> -> tile<4xf8E8M0FNU>
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @kernels {
-  entry @k() {
-    %s = constant <f8E8M0FNU: 2.0> : tile<4xf8E8M0FNU>
-    // expected-error @+1 {{'cuda_tile.ftoi' op cannot be lowered to nv_tileaa: ftoi from f8E8M0FNU is not supported; ftof the scales to f32 first}}
-    %i = ftoi %s signed : tile<4xf8E8M0FNU> -> tile<4xi32>
-    return
-  }
-}

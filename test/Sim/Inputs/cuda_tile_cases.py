@@ -696,13 +696,104 @@ def scales(tc, rng):
     return None
 
 
+def e8m0(v, mode):
+    """The f8E8M0FNU byte of the float or integer `v` rounded by `mode`
+    ("zero", "up" or "nearest", ties up), from exact rationals: 2^k + 127
+    for the chosen power of two 2^k, byte 0 below 2^-127, past 2^127 0xFE
+    toward zero and NaN (0xFF) otherwise; NaN, infinities and negative
+    values are 0xFF, zeros byte 0 (the format has no zero)."""
+    if isinstance(v, float) and (math.isnan(v) or math.isinf(v)):
+        return 0xFF
+    if v == 0:
+        return 0
+    if v < 0:
+        return 0xFF
+    q = F(v)
+    k = q.numerator.bit_length() - q.denominator.bit_length()
+    while F(2) ** k > q:
+        k -= 1
+    while F(2) ** (k + 1) <= q:
+        k += 1
+    if mode == "up":
+        k += q != F(2) ** k
+    elif mode == "nearest":
+        k += q >= F(3, 2) * F(2) ** k
+    code = k + 127
+    if code < 0:
+        return 0
+    if code > 254:
+        return 254 if mode == "zero" else 0xFF
+    return code
+
+
+def scale_encode(tc, rng):
+    """Inputs/cuda_tile_scale_encode.mlir: f32, f16 and f64 values (zeros,
+    subnormals, the edges 2^-127 and 2^127, overflow, NaN, infinities,
+    negative values, random magnitudes) and i32/i64 integers (ties at
+    1.5 * 2^k, values past 2^53 next to powers of two) converted to
+    f8E8M0FNU scales; scale bytes 30 to 157 converted back to i32."""
+    def spread(lo, hi, fmt):
+        e = rng.randint(lo, hi)
+        m = 1.0 if rng.random() < 0.2 else rng.uniform(1, 2)
+        return fmt(m * 2.0 ** e) if e < 1024 else math.inf
+
+    def fill(specials, make):
+        values = list(specials)
+        while len(values) < 128:
+            values.append(make())
+        return values[:128]
+
+    t127 = 2.0 ** -127
+    x = fill([0.0, -0.0, 1.0, 1.5, 3.0, 0.75, 6.0, t127, f32(1.5 * t127),
+              f32(0.75 * t127), 1e-45, f32(1e-40), 2.0 ** 127,
+              f32(1.25 * 2.0 ** 127), f32(3.4e38), math.inf, -math.inf,
+              math.nan, -1.0, -1e-40, f32(1.0 + 2 ** -23)],
+             lambda: spread(-150, 128, f32) * rng.choice([1, 1, 1, -1]))
+    h = fill([0.0, -0.0, 2.0 ** -24, 1.0, 1.5, 65504.0, math.inf, math.nan,
+              -2.0, 3.0], lambda: spread(-24, 15, f16))
+    d = fill([0.0, 5e-324, t127, 1.5 * t127, 0.75 * t127, 1.0000001 * t127,
+              2.0 ** 127, 1.5 * 2.0 ** 127, 2.0 ** 128, 1e300, -1e-300,
+              math.inf, math.nan, 2.0 ** -126 * (1 - 2 ** -52)],
+             lambda: spread(-1074, 1023, float))
+    i = fill([0, 1, 2, 3, 5, 6, 7, -1, 2 ** 31 - 1, -2 ** 31, 3 << 29,
+              (3 << 29) - 1], lambda: rng.randint(-2 ** 31, 2 ** 31 - 1))
+    l_ = fill([0, 1, 2 ** 63 - 1, -2 ** 63, -1, 2 ** 54 + 1, 2 ** 54 - 1,
+               (3 << 60) - 1, (3 << 60) + 1, 3 << 60, 2 ** 62, 2 ** 62 + 1,
+               (3 << 61) - 1],
+              lambda: rng.randint(-2 ** 63, 2 ** 63 - 1) >> rng.randint(0, 62))
+    s = bytes(range(30, 158))
+    k = tc.build(os.path.join(HERE, "cuda_tile_scale_encode.mlir"),
+                 target=TARGET)
+    names = ["up", "dn", "hu", "dz", "du", "ii", "lu", "lz"]
+    out, _ = k.launch((1, 1, 1), (128, 1, 1), [
+        Buffer("x", pack("f", x)), Buffer("h", pack("e", h)),
+        Buffer("d", pack("d", d)), Buffer("i", pack("i", i)),
+        Buffer("l", pack("q", l_)), Buffer("s", s),
+        *[Buffer(n, bytes(128)) for n in names],
+        Buffer("back", pack("i", [-5] * 128))])
+    want = {"up": [e8m0(v, "up") for v in x],
+            "dn": [e8m0(v, "zero") for v in x],
+            "hu": [e8m0(v, "up") for v in h],
+            "dz": [e8m0(v, "zero") for v in d],
+            "du": [e8m0(v, "up") for v in d],
+            "ii": [e8m0(v, "nearest") for v in i],
+            "lu": [e8m0(v % 2 ** 64, "up") for v in l_],
+            "lz": [e8m0(v, "zero") for v in l_]}
+    for name in names:
+        error = mismatch(f"scales {name}", list(out[name]), want[name])
+        if error:
+            return error
+    return mismatch("ftoi of scales", unpack("i", out["back"]),
+                    [2 ** (b - 127) if b >= 127 else 0 for b in s])
+
+
 # Cases that need FP8 conversions (sm_89 and later).
 FP8_CASES = {"unpack8"}
 
 CASES = [loop_break, loop_return, rounding, itof64, globals_case,
          tf32_global, view0, unpack8,
          scan_argmax, gather, for_continue, extract, batched_mma, mmaf_scaled,
-         scales, casts, argmax,
+         scales, scale_encode, casts, argmax,
          atomic_red, pack_unpack, views, alloca]
 
 
