@@ -10,6 +10,9 @@ assembled with ptxas for every accepted target:
     for fails (when it is not below the target's own minimum).
 The 128-bit atomic family has no intrinsic; a system-scope i128 cmpxchg
 stands for it. Prints one line per case and exits 1 on any disagreement.
+The cases a target must accept at the same PTX version are linked into one
+module (llvm-link) and compiled once; only where that fails are they
+compiled one by one, to name the culprits.
 """
 
 import argparse
@@ -163,6 +166,8 @@ def main():
     if not writer:
         print("tileiras-ts-intrinsic-ir is not on PATH")
         return 1
+    llc = shutil.which(args.llc_path) or args.llc_path
+    linker = os.path.join(os.path.dirname(llc), "llvm-link")
     all_targets = targets.list_targets()
     known = targets.known_ptx_versions()
     newest = targets.newest_llvm_ptx()
@@ -178,7 +183,7 @@ def main():
     def compiles(ir_path, target, ptx, tag):
         """(ok, why): llc then ptxas."""
         out = os.path.join(args.workdir, "%s.%s.%s.ptx" % (tag, target, ptx))
-        r = subprocess.run([args.llc_path, "-mtriple=nvptx64-nvidia-cuda",
+        r = subprocess.run([llc, "-mtriple=nvptx64-nvidia-cuda",
                             "-mcpu=" + target,
                             "-mattr=+ptx" + ptx.replace(".", ""), ir_path,
                             "-o", out], capture_output=True, text=True,
@@ -189,47 +194,10 @@ def main():
                             out + ".cubin"], capture_output=True, text=True)
         return r.returncode == 0, "ptxas"
 
-    def check(index, intrinsic, family, ir_text):
-        tag = "case%d" % index
-        ir_path = os.path.join(args.workdir, tag + ".ll")
-        with open(ir_path, "w") as f:
-            f.write(ir_text)
-        problems = []
-        supported = []
-        for t in all_targets:
-            may = family is None or targets.supports(t.name, family)
-            if family == "atom.b128":
-                need = targets.family_required_ptx(t.name, family)
-            else:
-                need = targets.intrinsic_required_ptx(t.name, intrinsic)
-            if may:
-                supported.append((t, need))
-                ok, why = compiles(ir_path, t.name, need, tag)
-                if not ok:
-                    problems.append("%s fails in %s at PTX %s" % (t.name, why,
-                                                                 need))
-            else:
-                ok, _ = compiles(ir_path, t.name,
-                                 max(newest, t.min_ptx, key=key), tag)
-                if ok:
-                    problems.append("%s compiles although not supported" %
-                                    t.name)
-        if supported:
-            first, need = supported[0]
-            if key(need) > key(first.min_ptx):
-                lower = below(need)
-                ok, _ = compiles(ir_path, first.name, lower, tag)
-                if ok:
-                    problems.append("%s already compiles at PTX %s" % (
-                        first.name, lower))
-        where = ("%d targets from %s at PTX %s" % (
-            len(supported), supported[0][0].name, supported[0][1])
-                 if supported else "no target")
-        return "%s [%s]: %s: %s" % (intrinsic, family or "everywhere", where,
-                                    "OK" if not problems else
-                                    "MISMATCH (%s)" % "; ".join(problems))
-
-    jobs = []
+    # The cases: IR files with kernels named apart (probe_<index>), so that
+    # the ones a target must accept at the same PTX version can be linked
+    # into one module and compiled once.
+    cases = []
     for i, case in enumerate(CASES):
         intrinsic, expected = case[0], case[1]
         extra = [str(case[2])] if len(case) > 2 else []
@@ -244,12 +212,86 @@ def main():
             print("MISMATCH cannot write IR for %s: %s" % (intrinsic,
                                                             r.stderr))
             return 1
-        jobs.append((i, intrinsic, expected, r.stdout))
-    jobs.append((len(jobs), "cmpxchg i128 (system scope)", "atom.b128",
-                 ATOMIC128_IR))
+        cases.append((intrinsic, expected, r.stdout))
+    cases.append(("cmpxchg i128 (system scope)", "atom.b128", ATOMIC128_IR))
+    paths = []
+    for i, (_, _, ir_text) in enumerate(cases):
+        path = os.path.join(args.workdir, "case%d.ll" % i)
+        with open(path, "w") as f:
+            f.write(ir_text.replace("@probe(", "@probe_%d(" % i))
+        paths.append(path)
 
+    # What each target must do with each case.
+    supported = [[] for _ in cases]  # (target, PTX version) per case
+    groups = {}  # (target, version) -> cases it must accept there
+    rejects = []  # (case, target): must fail at the newest PTX
+    for i, (intrinsic, family, _) in enumerate(cases):
+        for t in all_targets:
+            may = family is None or targets.supports(t.name, family)
+            if family == "atom.b128":
+                need = targets.family_required_ptx(t.name, family)
+            else:
+                need = targets.intrinsic_required_ptx(t.name, intrinsic)
+            if may:
+                supported[i].append((t, need))
+                groups.setdefault((t.name, need), []).append(i)
+            else:
+                rejects.append((i, t))
+    problems = [[] for _ in cases]
+
+    def accept(group):
+        """The group's cases linked into one module; one by one to find
+        the culprits where that fails."""
+        (target, need), members = group
+        tag = "group.%s.%s" % (target, need)
+        merged = os.path.join(args.workdir, tag + ".bc")
+        r = subprocess.run([linker, *[paths[i] for i in members], "-o",
+                            merged], capture_output=True, text=True)
+        if r.returncode == 0 and compiles(merged, target, need, tag)[0]:
+            return []
+        found = []
+        for i in members:
+            ok, why = compiles(paths[i], target, need, "case%d" % i)
+            if not ok:
+                found.append((i, "%s fails in %s at PTX %s" % (target, why,
+                                                              need)))
+        return found
+
+    def reject(job):
+        i, t = job
+        ok, _ = compiles(paths[i], t.name, max(newest, t.min_ptx, key=key),
+                         "case%d" % i)
+        return [(i, "%s compiles although not supported" % t.name)] if ok \
+            else []
+
+    def not_lower(i):
+        """The first supporting target fails one PTX version lower."""
+        if not supported[i]:
+            return []
+        first, need = supported[i][0]
+        if key(need) <= key(first.min_ptx):
+            return []
+        lower = below(need)
+        ok, _ = compiles(paths[i], first.name, lower, "case%d" % i)
+        return [(i, "%s already compiles at PTX %s" % (first.name, lower))] \
+            if ok else []
+
+    tasks = ([lambda g=g: accept(g) for g in groups.items()] +
+             [lambda j=j: reject(j) for j in rejects] +
+             [lambda i=i: not_lower(i) for i in range(len(cases))])
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
-        lines = list(pool.map(lambda j: check(*j), jobs))
+        for found in pool.map(lambda task: task(), tasks):
+            for i, problem in found:
+                problems[i].append(problem)
+    lines = []
+    for i, (intrinsic, family, _) in enumerate(cases):
+        where = ("%d targets from %s at PTX %s" % (
+            len(supported[i]), supported[i][0][0].name, supported[i][0][1])
+                 if supported[i] else "no target")
+        lines.append("%s [%s]: %s: %s" % (
+            intrinsic, family or "everywhere", where,
+            "OK" if not problems[i] else
+            "MISMATCH (%s)" % "; ".join(sorted(problems[i]))))
     for line in lines:
         print(line)
     return 1 if any("MISMATCH" in line for line in lines) else 0
