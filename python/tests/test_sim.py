@@ -151,6 +151,29 @@ def accumulate_onto_c(a_ptr, b_ptr, c_ptr, M, N, K,
     tl.store(c_ptrs, acc, mask=c_mask)
 
 
+@tileiras.jit(num_stages=3)
+def persistent_matmul(a_ptr, b_ptr, c_ptr, M, N, K, tiles,
+                      BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                      BLOCK_K: tl.constexpr):
+    """C = A B, each program computing `tiles` tiles of C along N one after
+    the other: the pipelined K loop inside a loop of the kernel."""
+    rm = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    rk = tl.arange(0, BLOCK_K)
+    for t in range(0, tiles):
+        rn = (tl.program_id(1) * tiles + t) * BLOCK_N + tl.arange(0, BLOCK_N)
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        for k in range(0, K, BLOCK_K):
+            a = tl.load(a_ptr + rm[:, None] * K + (k + rk[None, :]),
+                        mask=(rm[:, None] < M) & (k + rk[None, :] < K),
+                        other=0.0)
+            b = tl.load(b_ptr + (k + rk[:, None]) * N + rn[None, :],
+                        mask=(k + rk[:, None] < K) & (rn[None, :] < N),
+                        other=0.0)
+            acc = tl.dot(a, b, acc)
+        tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc,
+                 mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
 @tileiras.jit
 def dot_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr,
                K: tl.constexpr):
@@ -382,6 +405,37 @@ class SimTest(unittest.TestCase):
                 np.testing.assert_allclose(c, want, rtol=1e-3, atol=1e-3)
         finally:
             del os.environ["TILEIRAS_SIM_TARGET"]
+
+    def test_tcgen05_overlapped_steps_in_an_outer_loop(self):
+        # N and K known (multiples of 16): the K loop is pipelined through
+        # cp.async into rings with a spare slot, and on sm_100a each step's
+        # tcgen05.mma run while the next step's copies are issued
+        # (committed to one of two mbarriers, the previous step waited
+        # for). The K loop sits in a loop over three tiles of C, so the
+        # allocation, the mbarriers and their phases start over for each
+        # tile; K = 208 is 7 steps (more than the 4 slots), the last one
+        # partial, and the third tile of N = 144 is partial.
+        sig = ("*fp16", "*fp16", "*fp32", "i32", 144, 208, "i32")
+        meta = dict(BLOCK_M=128, BLOCK_N=64, BLOCK_K=32)
+        ptx = persistent_matmul.compile(*sig, target="sm_100a", **meta).asm
+        self.assertEqual(ptx.count("tcgen05.alloc.cta_group::1"), 1)
+        self.assertIn("cp.async.cg.shared.global", ptx)
+        # The MMAs' two mbarriers (one without the overlap), initialized
+        # in the tile loop.
+        self.assertEqual(ptx.count("mbarrier.init.shared.b64"), 2)
+        m, n, k, tiles = 130, 144, 208, 3
+        rng = np.random.default_rng(9)
+        a = rng.standard_normal((m, k)).astype(np.float16)
+        b = rng.standard_normal((k, n)).astype(np.float16)
+        c = np.full((m, n), np.nan, np.float32)
+        os.environ["TILEIRAS_SIM_TARGET"] = "sm_100a"
+        try:
+            persistent_matmul[(tileiras.cdiv(m, 128), 1)](
+                a, b, c, m, n, k, tiles, **meta)
+        finally:
+            del os.environ["TILEIRAS_SIM_TARGET"]
+        want = a.astype(np.float32) @ b.astype(np.float32)
+        np.testing.assert_allclose(c, want, rtol=1e-3, atol=1e-3)
 
     def test_out_of_bounds_is_reported(self):
         x = np.zeros(100, np.float32)  # the kernel touches 128 elements
