@@ -139,9 +139,7 @@ Value tileiras::cuda_tile_lowering::constantLike(Lowering &l, Type type,
 static Value flushSubnormals(Lowering &l, Value x) {
   Type type = x.getType();
   Type i32 = l.b.getI32Type();
-  Type bitsType = i32;
-  if (auto shaped = dyn_cast<RankedTensorType>(type))
-    bitsType = shaped.clone(i32);
+  Type bitsType = intLike(type, 32);
   Value magnitude = math::AbsFOp::create(l.b, l.loc, x);
   Value tiny = arith::CmpFOp::create(
       l.b, l.loc, arith::CmpFPredicate::OLT, magnitude,
@@ -154,11 +152,14 @@ static Value flushSubnormals(Lowering &l, Value x) {
   return arith::SelectOp::create(l.b, l.loc, tiny, zero, x);
 }
 
-Type tileiras::cuda_tile_lowering::intLike(Type like, unsigned width) {
-  Type element = IntegerType::get(like.getContext(), width);
+Type tileiras::cuda_tile_lowering::elementsLike(Type like, Type element) {
   if (auto shaped = dyn_cast<RankedTensorType>(like))
     return shaped.clone(element);
   return element;
+}
+
+Type tileiras::cuda_tile_lowering::intLike(Type like, unsigned width) {
+  return elementsLike(like, IntegerType::get(like.getContext(), width));
 }
 
 // A directed itof from a 64-bit integer: convert to nearest, then step one
@@ -254,9 +255,7 @@ static Value lowerToScales(Lowering &l, Operation *op, Value in, Type result) {
   auto itof = dyn_cast<ct::IToFOp>(op);
   if (!itof)
     return encodeScales(l, in, mode, result);
-  Type f64 = l.b.getF64Type();
-  if (auto shaped = dyn_cast<RankedTensorType>(in.getType()))
-    f64 = shaped.clone(f64);
+  Type f64 = elementsLike(in.getType(), l.b.getF64Type());
   bool isSigned = itof.getSignedness() == ct::Signedness::Signed;
   Value wide;
   if (getElementTypeOrSelf(in.getType()).getIntOrFloatBitWidth() > 32)
@@ -281,9 +280,7 @@ static Value lowerIToF(Lowering &l, ct::IToFOp op, Value in, Type result) {
     return directedIToF64(l, in, result, isSigned, *mode);
   if (!mode || !isDirected(*mode) || getElementTypeOrSelf(result).isF64())
     return l.create1(upstream, result, in);
-  Type f64 = l.b.getF64Type();
-  if (auto shaped = dyn_cast<RankedTensorType>(result))
-    f64 = shaped.clone(f64);
+  Type f64 = elementsLike(result, l.b.getF64Type());
   Value wide = l.create1(upstream, f64, in);
   return l.create1("nv_tileaa.fp_to_fp", result, wide,
                    roundingAttr(l, *tileaaMode(*mode)));

@@ -119,6 +119,8 @@ mlir::LogicalResult lowerGlobal(tileiras::cuda_tile::GlobalOp op,
                                 mlir::OpBuilder &b);
 /// A constant of `type`'s shape (a splat for a tile) (ElementwiseOps.cpp).
 mlir::Value constantLike(Lowering &l, mlir::Type type, mlir::TypedAttr scalar);
+/// `like` (a scalar or tile type) with `element` elements.
+mlir::Type elementsLike(mlir::Type like, mlir::Type element);
 /// `like` (a scalar or tile type) with i`width` elements.
 mlir::Type intLike(mlir::Type like, unsigned width);
 /// The exact f32 values of f8E8M0FNU scales (a tile or a scalar): 2^(e-127)

@@ -35,10 +35,8 @@ Value tileiras::cuda_tile_lowering::decodeScales(Lowering &l, Value scales) {
   // 0 is 2^-127, an f32 subnormal; 0xFF is NaN.
   bits = arith::SelectOp::create(b, loc, is(0), bits32(0x00400000), bits);
   bits = arith::SelectOp::create(b, loc, is(0xFF), bits32(0x7FC00000), bits);
-  Type f32 = b.getF32Type();
-  if (auto shaped = dyn_cast<RankedTensorType>(type))
-    f32 = shaped.clone(f32);
-  return arith::BitcastOp::create(b, loc, f32, bits);
+  return arith::BitcastOp::create(b, loc, elementsLike(type, b.getF32Type()),
+                                  bits);
 }
 
 Value tileiras::cuda_tile_lowering::encodeScales(Lowering &l, Value value,
@@ -47,13 +45,11 @@ Value tileiras::cuda_tile_lowering::encodeScales(Lowering &l, Value value,
   auto &b = l.b;
   Location loc = l.loc;
   Type type = value.getType();
-  Type f64 = b.getF64Type();
-  if (auto shaped = dyn_cast<RankedTensorType>(type))
-    f64 = shaped.clone(f64);
   // Every f16, bf16 and f32 value is an f64, and no f64 subnormal reaches
   // the smallest scale (2^-127): one case for every input type.
   if (!getElementTypeOrSelf(type).isF64())
-    value = arith::ExtFOp::create(b, loc, f64, value);
+    value = arith::ExtFOp::create(b, loc, elementsLike(type, b.getF64Type()),
+                                  value);
   Type i64 = intLike(type, 64);
   auto c = [&](int64_t v) {
     return constantLike(l, type, b.getIntegerAttr(b.getI64Type(), v));

@@ -64,11 +64,15 @@ RUNTIME_HEADERS = ("runtime.h", "mma.h", "matrix.h", "cp_async.h",
 RUNTIME_FLAGS = ("-std=c++20", "-O1", "-frounding-math", "-fsanitize=address")
 
 
-def _runtime_key(cxx, main):
-    """A digest of everything the runtime objects depend on: the sources and
-    headers, the flags and the compiler's version."""
+RUNTIME_MAINS = ("kernel_main.cpp", "function_main.cpp")
+
+
+def _runtime_key(cxx):
+    """A digest of everything the runtime objects depend on: the sources
+    (both mains: they share one folder), headers, the flags and the
+    compiler's version."""
     digest = hashlib.sha256()
-    for name in (*RUNTIME_SOURCES, *RUNTIME_HEADERS, main):
+    for name in (*RUNTIME_SOURCES, *RUNTIME_MAINS, *RUNTIME_HEADERS):
         with open(os.path.join(HERE, name), "rb") as f:
             digest.update(name.encode() + b"\0" + f.read() + b"\0")
     version = subprocess.run([cxx, "--version"], capture_output=True,
@@ -77,12 +81,12 @@ def _runtime_key(cxx, main):
     return digest.hexdigest()[:20]
 
 
-def _runtime_dir(cxx, work, main, cache):
+def _runtime_dir(cxx, work, cache):
     """Where the runtime objects live: <cache>/<key> when a cache folder is
     given and writable (shared by every work folder: tests need not each
     spend half a minute compiling the runtime), else `work`."""
     if cache:
-        folder = os.path.join(cache, _runtime_key(cxx, main))
+        folder = os.path.join(cache, _runtime_key(cxx))
         try:
             os.makedirs(folder, exist_ok=True)
             return folder
@@ -96,15 +100,17 @@ def _compile_runtime(cxx, work, main, cache=None):
     function_main), built with AddressSanitizer. Cached under `cache` by
     content (see _runtime_dir); several processes may fill the cache at once,
     each object appears by an atomic rename."""
-    folder = _runtime_dir(cxx, work, main, cache)
+    folder = _runtime_dir(cxx, work, cache)
     objects = []
     for source in (*RUNTIME_SOURCES, main):
         # Prefixed: a kernel's object is <name>.o in the same folder.
         obj = os.path.join(folder, "sim-rt-" + source.replace(".cpp", ".o"))
+        if os.path.exists(obj) and folder != work:
+            objects.append(obj)  # the digest names its sources
+            continue
         newest = max(os.path.getmtime(os.path.join(HERE, f))
                      for f in (source, *RUNTIME_HEADERS))
-        if not os.path.exists(obj) or (folder == work and
-                                       os.path.getmtime(obj) < newest):
+        if not os.path.exists(obj) or os.path.getmtime(obj) < newest:
             tmp = f"{obj}.{os.getpid()}.tmp"
             run([cxx, *RUNTIME_FLAGS, "-c", os.path.join(HERE, source), "-o",
                  tmp])
