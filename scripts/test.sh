@@ -13,9 +13,12 @@ BUILD=${TILEIRAS_BUILD_DIR:-$ROOT/build}
 
 # Where a compiler cache is installed, builds of a fresh clone (both trees)
 # reuse earlier compilations; without one nothing changes.
+# The sanitizer tree compiles with -g1, for which ccache by default hashes
+# the working directory: every clone (each at a new path) would miss.
 if command -v ccache >/dev/null 2>&1; then
   export CMAKE_C_COMPILER_LAUNCHER=${CMAKE_C_COMPILER_LAUNCHER:-ccache}
   export CMAKE_CXX_COMPILER_LAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER:-ccache}
+  export CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
 fi
 
 "$ROOT/scripts/bootstrap.sh"
