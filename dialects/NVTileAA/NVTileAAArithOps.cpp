@@ -490,47 +490,102 @@ LogicalResult DotOp::verify() {
 // DotScaledOp
 //===----------------------------------------------------------------------===//
 
+/// The operand types of a dot_scaled: FP8, or i8 bytes of packed FP4 where
+/// the operand's format attribute says so.
+static LogicalResult verifyScaledOperands(DotScaledOp op) {
+  for (unsigned i = 0; i < 2; ++i) {
+    const char *name = i == 0 ? "#A" : "#B";
+    Type element = (i == 0 ? op.getA() : op.getB()).getType().getElementType();
+    TypeAttr format = i == 0 ? op.getAFormatAttr() : op.getBFormatAttr();
+    if (!format) {
+      if (!isF8(element))
+        return op.emitOpError()
+               << "expects " << name << " to be f8E4M3FN or f8E5M2, but got "
+               << element;
+      continue;
+    }
+    if (!isa<Float4E2M1FNType>(format.getValue()))
+      return op.emitOpError()
+             << "expects " << (i == 0 ? "a_format" : "b_format")
+             << " to be f4E2M1FN (the packed format), but got " << format;
+    if (!element.isInteger(8))
+      return op.emitOpError() << "expects " << name
+                              << " to be an i8 tile of packed f4E2M1FN pairs, "
+                                 "but got "
+                              << element;
+  }
+  return success();
+}
+
+/// The scale block V = K / (scale columns) each operand/scale type allows:
+/// 32 for FP8 operands; 16 or 32 (f8E8M0FNU) and 16 (f8E4M3FN) for FP4.
+static LogicalResult verifyScaleBlock(DotScaledOp op, int64_t m, int64_t k,
+                                      int64_t n) {
+  RankedTensorType sa = op.getAScale().getType(), sb = op.getBScale().getType();
+  bool e4m3 = isa<Float8E4M3FNType>(sa.getElementType());
+  SmallVector<int64_t, 2> allowed;
+  if (!op.isFp4())
+    allowed = {DotScaledOp::kScaleBlock};
+  else if (e4m3)
+    allowed = {16};
+  else
+    allowed = {32, 16};
+  for (int64_t block : allowed) {
+    if (k % block != 0)
+      continue;
+    if (sa.getShape() == ArrayRef<int64_t>{m, k / block} &&
+        sb.getShape() == ArrayRef<int64_t>{k / block, n})
+      return success();
+  }
+  int64_t block = allowed.front();
+  if (k % block != 0)
+    return op.emitOpError()
+           << "expects K to be a multiple of " << block << " (one scale per "
+           << block << " elements), but got " << k;
+  auto diag = op.emitOpError() << "expects scales of shapes [" << m << ", "
+                               << k / block << "] and [" << k / block << ", "
+                               << n << "] (one per " << block << " K elements)";
+  if (allowed.size() > 1 && k % 16 == 0)
+    diag << " or [" << m << ", " << k / 16 << "] and [" << k / 16 << ", " << n
+         << "] (one per 16)";
+  return diag << ", but got [" << sa.getShape() << "] and [" << sb.getShape()
+              << "]";
+}
+
 // Types first (operands, scales, accumulator), then the shapes.
 LogicalResult DotScaledOp::verify() {
   RankedTensorType aType = getA().getType(), bType = getB().getType(),
                    saType = getAScale().getType(),
                    sbType = getBScale().getType(), cType = getC().getType();
-  for (auto [name, type] : {std::pair{"#A", aType}, {"#B", bType}})
-    if (!isF8(type.getElementType()))
-      return emitOpError() << "expects " << name
-                           << " to be f8E4M3FN or f8E5M2, but got "
-                           << type.getElementType();
+  if (failed(verifyScaledOperands(*this)))
+    return failure();
   for (auto [name, type] : {std::pair{"A", saType}, {"B", sbType}})
-    if (!isa<Float8E8M0FNUType>(type.getElementType()))
-      return emitOpError() << "expects the scales of " << name
-                           << " to be f8E8M0FNU, but got "
-                           << type.getElementType();
+    if (!isa<Float8E8M0FNUType, Float8E4M3FNType>(type.getElementType()) ||
+        (!isFp4() && !isa<Float8E8M0FNUType>(type.getElementType())))
+      return emitOpError() << "expects the scales of " << name << " to be "
+                           << (isFp4() ? "f8E8M0FNU or f8E4M3FN" : "f8E8M0FNU")
+                           << ", but got " << type.getElementType();
+  if (saType.getElementType() != sbType.getElementType())
+    return emitOpError() << "expects the scales of A and B to have one type, "
+                            "but got "
+                         << saType.getElementType() << " and "
+                         << sbType.getElementType();
   if (!cType.getElementType().isF32() || getType() != cType)
     return emitOpError("expects #C and the result to be the same f32 tile");
   if (aType.getRank() != 2 || bType.getRank() != 2 || cType.getRank() != 2 ||
       saType.getRank() != 2 || sbType.getRank() != 2)
     return emitOpError("expects rank-2 operands, scales and accumulator");
-  int64_t m = aType.getDimSize(0), k = aType.getDimSize(1),
-          n = bType.getDimSize(1);
-  if (bType.getDimSize(0) != k || cType.getDimSize(0) != m ||
-      cType.getDimSize(1) != n)
-    return emitOpError() << "expects A (M x K), B (K x N) and C (M x N), but "
-                            "got ["
-                         << aType.getShape() << "], [" << bType.getShape()
-                         << "] and [" << cType.getShape() << "]";
-  if (k % kScaleBlock != 0)
-    return emitOpError() << "expects K to be a multiple of " << kScaleBlock
-                         << " (one scale per " << kScaleBlock
-                         << " elements), but got " << k;
-  int64_t blocks = k / kScaleBlock;
-  if (saType.getShape() != ArrayRef<int64_t>{m, blocks} ||
-      sbType.getShape() != ArrayRef<int64_t>{blocks, n})
-    return emitOpError() << "expects scales of shapes [" << m << ", " << blocks
-                         << "] and [" << blocks << ", " << n << "] (one per "
-                         << kScaleBlock << " K elements), but got ["
-                         << saType.getShape() << "] and [" << sbType.getShape()
+  int64_t m = aType.getDimSize(0), k = getK(), n = bType.getDimSize(1);
+  int64_t kB = bType.getDimSize(0) * (isPackedFp4(1) ? 2 : 1);
+  if (kB != k || cType.getDimSize(0) != m || cType.getDimSize(1) != n)
+    return emitOpError() << "expects A (M x K), B (K x N) and C (M x N)"
+                         << (isPackedFp4(0) || isPackedFp4(1)
+                                 ? " (a packed FP4 operand has K/2 bytes)"
+                                 : "")
+                         << ", but got [" << aType.getShape() << "], ["
+                         << bType.getShape() << "] and [" << cType.getShape()
                          << "]";
-  return success();
+  return verifyScaleBlock(*this, m, k, n);
 }
 
 namespace {

@@ -1122,10 +1122,19 @@ def NVTileAA_DotScaledOp : NVTileAA_Op<"dot_scaled", [Pure]> {
     A is M x K and B is K x N (f8E4M3FN or f8E5M2, any pair), the scales
     are f8E8M0FNU (one power of two per 32 consecutive K elements of a row
     of A or a column of B; 0xFF is NaN), C and D are M x N f32.
+
+    FP4: with `a_format = f4E2M1FN` A is an i8 tile of M x K/2 bytes, two
+    f4E2M1FN values per byte along K (bits 0-3 the even K index); with
+    `b_format = f4E2M1FN` B is K/2 x N bytes likewise. When both are FP4
+    the scales may also be f8E4M3FN (the unsigned ue4m3 of NVFP4, its sign
+    bit not read) and the block V = K / (scale columns) 16 or 32
+    (f8E8M0FNU) or 16 (f8E4M3FN).
   }];
   let arguments = (ins NVTileAA_Tile:$a, NVTileAA_Tile:$a_scale,
                        NVTileAA_Tile:$b, NVTileAA_Tile:$b_scale,
-                       NVTileAA_Tile:$c);
+                       NVTileAA_Tile:$c,
+                       OptionalAttr<TypeAttr>:$a_format,
+                       OptionalAttr<TypeAttr>:$b_format);
   let results = (outs NVTileAA_Tile:$d);
   let assemblyFormat = [{
     $a `scale` $a_scale `,` $b `scale` $b_scale `,` $c attr-dict `:`
@@ -1133,8 +1142,23 @@ def NVTileAA_DotScaledOp : NVTileAA_Op<"dot_scaled", [Pure]> {
     type($c) `->` type($d)
   }];
   let extraClassDeclaration = [{
-    /// K elements per scale (32).
+    /// K elements per scale of FP8 operands (32).
     static constexpr int64_t kScaleBlock = 32;
+    /// A (operand 0) or B (1) holds two f4E2M1FN values per byte.
+    bool isPackedFp4(unsigned operand) {
+      return bool(operand == 0 ? getAFormatAttr() : getBFormatAttr());
+    }
+    /// Both operands are FP4 (the kinds mxf4 and mxf4nvf4).
+    bool isFp4() { return isPackedFp4(0) && isPackedFp4(1); }
+    /// K in elements (twice A's bytes along K when A is packed).
+    int64_t getK() {
+      return getA().getType().getDimSize(1) * (isPackedFp4(0) ? 2 : 1);
+    }
+    /// K elements per scale: K / (columns of A's scales).
+    int64_t getScaleBlock() {
+      int64_t blocks = getAScale().getType().getDimSize(1);
+      return blocks > 0 ? getK() / blocks : 0;
+    }
   }];
   let hasVerifier = 1;
 }

@@ -48,6 +48,8 @@ DTYPES = {
     # OCP MX scale (f8E8M0FNU): the raw byte, value 2^(byte - 127); 0xFF is
     # NaN. Scales are only ever inputs, generated and packed as bytes.
     "e8m0": ("B", 1, 0xFF, "int"),
+    # Raw bytes (packed FP4 pairs: values built with fp4_byte).
+    "u8": ("B", 1, 0xFF, "int"),
 }
 NAN = float("nan")
 
@@ -86,6 +88,21 @@ E8M0_NAN = 0xFF  # the only NaN of f8E8M0FNU
 def e8m0_value(byte):
     """The value of an f8E8M0FNU byte: 2^(byte - 127), NaN for 0xFF."""
     return NAN if byte == E8M0_NAN else math.ldexp(1.0, byte - 127)
+
+
+# f4E2M1FN: code s ee m (bit 3 sign) -> value; no NaN or infinity.
+E2M1_VALUES = [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0]
+
+
+def e2m1_value(code):
+    """The value of an f4E2M1FN nibble."""
+    value = E2M1_VALUES[code & 7]
+    return -value if code & 8 else value
+
+
+def fp4_byte(low, high):
+    """A byte holding two f4E2M1FN codes, `low` the even K index."""
+    return (low & 0xF) | (high & 0xF) << 4
 
 
 def wrap_i32(x):
@@ -706,6 +723,79 @@ def _matmul_mxfp8():
         "possibly fewer than 24 bits")
 
 
+def _matmul_mxfp4():
+    """examples/matmul_mxfp4.mlir: C = (A * SA) x (B * SB) with FP4 (e2m1)
+    A, B packed two per byte along K (A: M rows of K / 2 bytes, B: K / 2
+    rows of N bytes, the even K index in the low nibble) and e8m0 scales,
+    one per 32 K elements as in matmul_mxfp8 (K a multiple of 32)."""
+    spec = _matmul_mxfp8()
+    BLOCK = 32
+    base_make = spec.make
+    PAD = fp4_byte(7, 7)  # 6, 6: a read of the padding shows
+
+    def make(s, rng):
+        m, n, k = s["m"], s["n"], s["k"]
+        v = base_make(s, rng)  # scales, C and scalars as matmul_mxfp8's
+
+        def codes(rows, cols):
+            return [[rng.randrange(16) for _ in range(cols)]
+                    for _ in range(rows)]
+        a, b = codes(m, k), codes(k, n)
+        v["a"] = []
+        for i in range(m):
+            v["a"] += [fp4_byte(a[i][2 * j], a[i][2 * j + 1])
+                       for j in range(k // 2)]
+            v["a"] += [PAD] * (s["lda"] - k // 2)
+        v["b"] = []
+        for j in range(k // 2):
+            v["b"] += [fp4_byte(b[2 * j][c], b[2 * j + 1][c])
+                       for c in range(n)]
+            v["b"] += [PAD] * (s["ldb"] - n)
+        return v
+
+    def reference(s, v):
+        m, n, k, lda, ldb, ldc, ldsa, ldsb = (s[x] for x in (
+            "m", "n", "k", "lda", "ldb", "ldc", "ldsa", "ldsb"))
+        a, b, sa, sb = v["a"], v["b"], v["sa"], v["sb"]
+
+        def nibble(byte, kk):
+            return e2m1_value(byte >> 4 if kk & 1 else byte & 0xF)
+        # Exact in double: e2m1 values times powers of two.
+        columns = [[nibble(b[kk // 2 * ldb + j], kk) *
+                    e8m0_value(sb[kk // BLOCK * ldsb + j])
+                    for kk in range(k)] for j in range(n)]
+        out, tol = [], []
+        for i in range(m):
+            row = [nibble(a[i * lda + kk // 2], kk) *
+                   e8m0_value(sa[i * ldsa + kk // BLOCK]) for kk in range(k)]
+            for col in columns:
+                products = [x * y for x, y in zip(row, col)]
+                out.append(math.fsum(products))
+                tol.append((k + 2) * 2.0 ** -13 *
+                           math.fsum(abs(p) for p in products))
+            out += untouched(ldc - n)
+            tol += [0.0] * (ldc - n)
+        return {"c": (out + untouched(GUARD), tol + [0.0] * GUARD)}
+    spec.name = spec.kernel = "matmul_mxfp4"
+    spec.mlir = "matmul_mxfp4.mlir"
+    spec.args = [Buffer("a", "u8"), Buffer("b", "u8")] + spec.args[2:]
+    spec.make, spec.reference = make, reference
+    # K a multiple of 32 (the kernel's promise), N, lda, ldb of 16; M, N
+    # not multiples of the 64 x 64 tile, K not of the 64-step (the last
+    # step half masked off: it reads the NaN padding of SA when ldsa is
+    # larger, and the 6.0 padding of A and B if the mask were wrong).
+    spec.sizes = {
+        "gpu": [{"m": 257, "n": 192, "k": 416, "lda": 224, "ldb": 208,
+                 "ldc": 200, "ldsa": 14, "ldsb": 197},
+                {"m": 65, "n": 80, "k": 96, "lda": 48, "ldb": 80,
+                 "ldc": 81, "ldsa": 3, "ldsb": 80}],
+        "sim": [{"m": 70, "n": 80, "k": 160, "lda": 96, "ldb": 96,
+                 "ldc": 83, "ldsa": 6, "ldsb": 85},
+                {"m": 65, "n": 16, "k": 32, "lda": 16, "ldb": 32,
+                 "ldc": 17, "ldsa": 1, "ldsb": 19}]}
+    return spec
+
+
 def _matmul_mxfp8_tcgen05():
     """examples/matmul_mxfp8_tcgen05.mlir: matmul_mxfp8's contract and
     references with 128 x 128 tiles of C, K steps of 64 and 8 warps (the
@@ -883,7 +973,8 @@ def _matmul_tma_store():
 
 SPECS = [_vector_add(), _saxpy(), _softmax(), _layer_norm(), _row_sum(),
          _inclusive_scan(), _histogram(), _matmul(), _transpose(),
-         _matmul_int8(), _matmul_fp8(), _matmul_mxfp8(), _attention(),
+         _matmul_int8(), _matmul_fp8(), _matmul_mxfp8(), _matmul_mxfp4(),
+         _attention(),
          _matmul_tma(), _attention_tma(), _matmul_mxfp8_tcgen05(),
          _matmul_fp8_tn(), _matmul_tf32()]
 

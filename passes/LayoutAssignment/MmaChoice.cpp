@@ -286,6 +286,9 @@ std::string tileiras::whyNotTcgen05BlockScaled(nv::DotScaledOp dot,
   if (!targetspec::targetSupports(target, targetspec::InstrFamily::Tcgen05))
     return target.name() + " has no tcgen05.mma (sm_100a/f, sm_103a/f, " +
            "sm_110a/f)";
+  if (dot.isPackedFp4(0) || dot.isPackedFp4(1))
+    return "FP4 operands (kind::mxf4, mxf4nvf4) are not implemented on "
+           "tcgen05 yet";
   if (numWarps != 4 && numWarps != 8)
     return ("tcgen05.mma needs 4 or 8 warps, not " + llvm::Twine(numWarps))
         .str();
@@ -319,8 +322,17 @@ DotPathChoice tileiras::chooseScaledDotPath(nv::DotScaledOp dot,
             .str();
     return choice;
   }
-  choice.kWidth = 4;
+  choice.kWidth = 4; // bytes: 8-bit elements or packed pairs of FP4
   choice.warpsPerCTA = layout::mmaWarpsPerCTA(shape[0], shape[1], numWarps);
+  if (dot.isFp4()) {
+    bool e4m3 =
+        isa<Float8E4M3FNType>(dot.getAScale().getType().getElementType());
+    choice.description =
+        std::string("mma.sync.m16n8k64 block_scale ") +
+        (e4m3 ? "kind::mxf4nvf4.scale_vec::4X" : "kind::mxf4.scale_vec::2X") +
+        " e2m1.e2m1 " + (e4m3 ? "ue4m3" : "ue8m0");
+    return choice;
+  }
   choice.description = "mma.sync.m16n8k32 block_scale " +
                        typeName(dot.getA().getType().getElementType()) + "." +
                        typeName(dot.getB().getType().getElementType()) +

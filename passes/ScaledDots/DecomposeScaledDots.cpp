@@ -3,12 +3,15 @@
 // Where the target has no block-scaled instruction (tcgen05.mma on the
 // sm_100a family, mma.sync on sm_120a/121a) or the tiles do not fit one,
 // dot_scaled becomes
-//   A' = bf16(f32(A) * 2^(sa - 127) broadcast over each 32 K elements)
-//   B' = bf16(f32(B) * 2^(sb - 127) likewise)
+//   A' = bf16(f32(A) * f32(sa) broadcast over each block of V K elements)
+//   B' = bf16(f32(B) * f32(sb) likewise)
 //   D  = dot(A', B', C)
-// FP8 values have at most 3 mantissa bits and bf16 has 7, so A' and B' are
-// exact unless a scaled value leaves bf16's exponent range; the products
-// and sums are then those of a bf16 dot (f32 accumulation).
+// Packed FP4 operands are unpacked (two nibbles per byte along K) and
+// decoded to f32 first. FP8 and FP4 values have at most 3 mantissa bits and
+// ue4m3 scales 3, so a scaled value has at most 5 significant bits and fits
+// bf16's 8: A' and B' are exact unless a scaled value leaves bf16's
+// exponent range; the products and sums are then those of a bf16 dot (f32
+// accumulation).
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,25 +63,60 @@ std::string whyNotBlockScaled(nv::DotScaledOp dot,
                .requirement +
            ") and no tcgen05.mma (sm_100a/f, sm_103a/f, sm_110a/f)";
   int64_t m = dot.getType().getDimSize(0), n = dot.getType().getDimSize(1);
+  bool fp4 = dot.isFp4();
   if (m < 16 || n < 8)
     return (llvm::Twine(m) + "x" + llvm::Twine(n) +
-            " is smaller than one m16n8k32 instruction")
+            " is smaller than one m16n8k" + (fp4 ? "64" : "32") +
+            " instruction")
         .str();
+  if (!fp4)
+    return "";
+  if (dot.getK() % 64 != 0)
+    return ("K = " + llvm::Twine(dot.getK()) +
+            " is not a multiple of m16n8k64's 64")
+        .str();
+  if (dot.getScaleBlock() == 16 &&
+      isa<Float8E8M0FNUType>(dot.getAScale().getType().getElementType()))
+    return "f8E8M0FNU scales per 16 elements (kind::mxf4nvf4.scale_vec::4X "
+           "with ue8m0 scales is not in LLVM 22)";
   return "";
 }
 
-/// 2^(e - 127) as f32 for each f8E8M0FNU element: the exponent field is e
-/// itself, except e = 0 (2^-127, an f32 subnormal) and e = 255 (NaN).
+/// Why the operands of `dot` have no native form anywhere: one FP4 and
+/// one FP8 operand (kind::mxf8f6f4 reads e2m1 unpacked, one per byte).
+std::string whyNotNative(nv::DotScaledOp dot) {
+  if (dot.isPackedFp4(0) != dot.isPackedFp4(1))
+    return "one FP4 and one FP8 operand (kind::mxf8f6f4 reads e2m1 "
+           "unpacked, one per byte)";
+  return "";
+}
+
+/// A splat of `value` shaped like `like` with `width`-bit integers.
+Value intSplat(ImplicitLocOpBuilder &b, RankedTensorType like, unsigned width,
+               int64_t value) {
+  auto type = like.clone(b.getIntegerType(width));
+  return arith::ConstantOp::create(
+      b, DenseElementsAttr::get(
+             type, b.getIntegerAttr(type.getElementType(), value)));
+}
+
+/// The scales as f32: 2^(e - 127) for each f8E8M0FNU element (the exponent
+/// field is e itself, except e = 0, 2^-127, an f32 subnormal, and e = 255,
+/// NaN); f8E4M3FN (ue4m3) scales widened with their sign bit cleared.
 Value scaleValues(ImplicitLocOpBuilder &b, Value scales) {
   auto type = cast<RankedTensorType>(scales.getType());
   auto ints = [&](unsigned width) {
     return type.clone(b.getIntegerType(width));
   };
-  auto splat = [&](int64_t value) -> Value {
-    return arith::ConstantOp::create(
-        b, DenseElementsAttr::get(ints(32), b.getI32IntegerAttr(value)));
-  };
+  auto splat = [&](int64_t value) { return intSplat(b, type, 32, value); };
   Value bytes = arith::BitcastOp::create(b, ints(8), scales);
+  if (isa<Float8E4M3FNType>(type.getElementType())) {
+    Value unsignedBytes =
+        arith::AndIOp::create(b, bytes, intSplat(b, type, 8, 0x7f));
+    Value e4m3 = arith::BitcastOp::create(b, type, unsignedBytes);
+    return nv::FpToFpOp::create(b, type.clone(b.getF32Type()), e4m3,
+                                nv::RoundingModeAttr());
+  }
   Value e = arith::ExtUIOp::create(b, ints(32), bytes);
   Value bits = arith::ShLIOp::create(b, e, splat(23));
   auto is = [&](int64_t value) {
@@ -89,37 +127,94 @@ Value scaleValues(ImplicitLocOpBuilder &b, Value scales) {
   return arith::BitcastOp::create(b, type.clone(b.getF32Type()), bits);
 }
 
-/// The scales of `operand` (A when `kAxis` is 1, B when 0) repeated over
-/// their 32 K elements: [M, K/32] -> [M, K/32, 32] -> [M, K], or
-/// [K/32, N] -> [K/32, 32, N] -> [K, N].
-Value broadcastAlongK(ImplicitLocOpBuilder &b, Value scales,
-                      RankedTensorType operand, unsigned kAxis) {
-  auto type = cast<RankedTensorType>(scales.getType());
+/// Each element of `tile` repeated `times` times along `axis`, in order:
+/// [.., X, ..] -> [.., X, times, ..] -> [.., X * times, ..].
+Value repeatAlong(ImplicitLocOpBuilder &b, Value tile, unsigned axis,
+                  int64_t times) {
+  auto type = cast<RankedTensorType>(tile.getType());
   SmallVector<int64_t> shape(type.getShape());
-  shape.insert(shape.begin() + kAxis + 1, 1);
-  Value expanded = nv::ExpandDimsOp::create(b, type.clone(shape), scales,
-                                            b.getI32IntegerAttr(kAxis + 1));
-  shape[kAxis + 1] = nv::DotScaledOp::kScaleBlock;
+  shape.insert(shape.begin() + axis + 1, 1);
+  Value expanded = nv::ExpandDimsOp::create(b, type.clone(shape), tile,
+                                            b.getI32IntegerAttr(axis + 1));
+  shape[axis + 1] = times;
   Value repeated = nv::BroadcastOp::create(b, type.clone(shape), expanded);
-  return nv::ViewOp::create(b, operand.clone(type.getElementType()), repeated);
+  SmallVector<int64_t> result(type.getShape());
+  result[axis] *= times;
+  return nv::ViewOp::create(b, type.clone(result), repeated);
 }
 
-/// bf16(f32(operand) * scale) for one operand.
-Value scaledOperand(ImplicitLocOpBuilder &b, Value operand, Value scales,
-                    unsigned kAxis) {
+/// f32 values of f4E2M1FN codes (i32, 0..15): an e2m1 code s ee m is
+/// (-1)^s * m/2 for ee = 0, else (-1)^s * 2^(ee-1) * (1 + m/2), i.e. f32
+/// bits s << 31 | (ee + 126) << 23 | m << 22, or 0x3f000000 for 0.5.
+Value decodeFp4(ImplicitLocOpBuilder &b, Value code) {
+  auto type = cast<RankedTensorType>(code.getType());
+  auto splat = [&](int64_t value) { return intSplat(b, type, 32, value); };
+  auto field = [&](int64_t shift, int64_t mask) -> Value {
+    return arith::AndIOp::create(
+        b, arith::ShRUIOp::create(b, code, splat(shift)), splat(mask));
+  };
+  Value exponent = field(1, 3), mantissa = field(0, 1);
+  Value normal = arith::OrIOp::create(
+      b,
+      arith::ShLIOp::create(b, arith::AddIOp::create(b, exponent, splat(126)),
+                            splat(23)),
+      arith::ShLIOp::create(b, mantissa, splat(22)));
+  Value half = arith::MulIOp::create(b, mantissa, splat(0x3f000000));
+  Value subnormal =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, exponent, splat(0));
+  Value magnitude = arith::SelectOp::create(b, subnormal, half, normal);
+  Value sign = arith::ShLIOp::create(b, field(3, 1), splat(31));
+  Value bits = arith::OrIOp::create(b, sign, magnitude);
+  return arith::BitcastOp::create(b, type.clone(b.getF32Type()), bits);
+}
+
+/// f32 values of packed f4E2M1FN bytes, unpacked along `kAxis`: the low
+/// nibble of each byte, then its high nibble ([.., X, ..] -> two tiles
+/// [.., X, 1, ..] -> cat [.., X, 2, ..] -> [.., 2X, ..]).
+Value unpackFp4(ImplicitLocOpBuilder &b, Value bytes, unsigned kAxis) {
+  auto type = cast<RankedTensorType>(bytes.getType());
+  Value word = arith::ExtUIOp::create(b, type.clone(b.getI32Type()), bytes);
+  Value low = arith::AndIOp::create(b, word, intSplat(b, type, 32, 0xf));
+  Value high = arith::ShRUIOp::create(b, word, intSplat(b, type, 32, 4));
+  SmallVector<int64_t> shape(type.getShape());
+  shape.insert(shape.begin() + kAxis + 1, 1);
+  auto expand = [&](Value nibbles) -> Value {
+    return nv::ExpandDimsOp::create(b, type.clone(shape).clone(b.getF32Type()),
+                                    decodeFp4(b, nibbles),
+                                    b.getI32IntegerAttr(kAxis + 1));
+  };
+  Value lowValues = expand(low), highValues = expand(high);
+  shape[kAxis + 1] = 2;
+  Value pairs =
+      nv::CatOp::create(b, type.clone(shape).clone(b.getF32Type()), lowValues,
+                        highValues, b.getI32IntegerAttr(kAxis + 1));
+  SmallVector<int64_t> result(type.getShape());
+  result[kAxis] *= 2;
+  return nv::ViewOp::create(b, type.clone(result).clone(b.getF32Type()), pairs);
+}
+
+/// bf16(f32(operand) * scale) for one operand (A when `kAxis` is 1, B
+/// when 0), each scale repeated over its `block` K elements.
+Value scaledOperand(ImplicitLocOpBuilder &b, Value operand, bool packed,
+                    Value scales, unsigned kAxis, int64_t block) {
   auto type = cast<RankedTensorType>(operand.getType());
   auto rn = nv::RoundingModeAttr::get(b.getContext(), nv::RoundingMode::rn);
-  Value wide = nv::FpToFpOp::create(b, type.clone(b.getF32Type()), operand,
-                                    nv::RoundingModeAttr());
-  Value scale = broadcastAlongK(b, scaleValues(b, scales), type, kAxis);
+  Value wide = packed ? unpackFp4(b, operand, kAxis)
+                      : nv::FpToFpOp::create(b, type.clone(b.getF32Type()),
+                                             operand, nv::RoundingModeAttr());
+  Value scale = repeatAlong(b, scaleValues(b, scales), kAxis, block);
   Value product = arith::MulFOp::create(b, wide, scale);
-  return nv::FpToFpOp::create(b, type.clone(b.getBF16Type()), product, rn);
+  auto values = cast<RankedTensorType>(wide.getType());
+  return nv::FpToFpOp::create(b, values.clone(b.getBF16Type()), product, rn);
 }
 
 void decompose(nv::DotScaledOp dot, llvm::StringRef why) {
   ImplicitLocOpBuilder b(dot.getLoc(), dot);
-  Value a = scaledOperand(b, dot.getA(), dot.getAScale(), 1);
-  Value bOperand = scaledOperand(b, dot.getB(), dot.getBScale(), 0);
+  int64_t block = dot.getScaleBlock();
+  Value a = scaledOperand(b, dot.getA(), dot.isPackedFp4(0), dot.getAScale(), 1,
+                          block);
+  Value bOperand = scaledOperand(b, dot.getB(), dot.isPackedFp4(1),
+                                 dot.getBScale(), 0, block);
   auto result =
       nv::DotOp::create(b, dot.getType(), a, bOperand, dot.getC(),
                         nv::SignednessAttr(), nv::SignednessAttr(), UnitAttr());
@@ -141,7 +236,9 @@ struct DecomposeScaledDots
       return;
     targetspec::Target target = recordedTarget(module);
     for (nv::DotScaledOp dot : dots) {
-      std::string why = whyNotBlockScaled(dot, target, numWarps ? numWarps : 4);
+      std::string why = whyNotNative(dot);
+      if (why.empty())
+        why = whyNotBlockScaled(dot, target, numWarps ? numWarps : 4);
       if (!why.empty())
         decompose(dot, why);
     }

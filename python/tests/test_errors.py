@@ -227,7 +227,14 @@ def dot_scaled_errors(x_ptr, CASE: tl.constexpr):
     e = sa.to(tl.float8e8m0fnu, bitcast=True)
     d = tl.zeros((32, 16), tl.float32)
     if CASE == "e2m1":
-        d = tl.dot_scaled(a, sa, "e2m1", b, sb, "e4m3")
+        d = tl.dot_scaled(a.to(tl.float8e4nv, bitcast=True), sa, "e2m1",
+                          b, sb, "e4m3")
+    elif CASE == "e4m3 scales":
+        d = tl.dot_scaled(a, sa.to(tl.float8e4nv, bitcast=True), "e4m3", b,
+                          sb, "e4m3")
+    elif CASE == "scale types":
+        d = tl.dot_scaled(b16, sa.to(tl.float8e4nv, bitcast=True), "e2m1",
+                          b16, sb, "e2m1")
     elif CASE == "bf16":
         d = tl.dot_scaled(a, sa, "e4m3", b, sb, "bf16")
     elif CASE == "unknown":
@@ -357,12 +364,20 @@ class ErrorTest(unittest.TestCase):
 
     def test_dot_scaled_errors(self):
         for case, marker, message in (
-                ("e2m1", '"e2m1", b', "dot_scaled: lhs_format 'e2m1' is not "
-                 "supported yet; e4m3 and e5m2 are"),
+                ("e2m1", "a.to(tl.float8e4nv", "dot_scaled: lhs_format "
+                 "'e2m1' takes a uint8 tile of packed pairs (two e2m1 values "
+                 "per byte along K, the even K index in the low nibble), got "
+                 "float8e4m3fn"),
+                ("e4m3 scales", "sa.to(tl.float8e4nv", "dot_scaled: "
+                 "lhs_scale must be a uint8 (E8M0 bytes) or float8e8m0fnu "
+                 "tile, got float8e4m3fn"),
+                ("scale types", "(b16, sa.to", "dot_scaled: lhs_scale and "
+                 "rhs_scale must have one scale type, got float8e4m3fn and "
+                 "float8e8m0fnu"),
                 ("bf16", 'b, sb, "bf16"', "dot_scaled: rhs_format 'bf16' is "
-                 "not supported yet; e4m3 and e5m2 are"),
+                 "not supported yet; e4m3, e5m2 and e2m1 are"),
                 ("unknown", '"fp8", b', "dot_scaled: unknown lhs_format "
-                 "'fp8'; e4m3 and e5m2 are supported"),
+                 "'fp8'; e4m3, e5m2 and e2m1 are supported"),
                 ("mismatch", "a.to(tl.float8e5m2", "dot_scaled: lhs is "
                  "float8e5m2 but lhs_format is 'e4m3': pass float8e4m3fn, "
                  "or its bytes as uint8"),
@@ -385,7 +400,7 @@ class ErrorTest(unittest.TestCase):
                 ("fast_math", "fast_math=True", "dot_scaled: fast_math=True "
                  "is not supported"),
                 ("k_pack", "rhs_k_pack=False", "dot_scaled: rhs_k_pack=False "
-                 "packs e2m1 (fp4) along M or N"),
+                 "(e2m1 packed along M or N) is not supported"),
                 ("out_dtype", "out_dtype=tl.fp16", "dot_scaled: out_dtype "
                  "must be tl.float32"),
                 ("acc", "acc=b16", "dot_scaled: acc of shape "

@@ -147,6 +147,53 @@ def mxfp8_matmul_kernel(a_ptr, b_ptr, a_scale_ptr, b_scale_ptr, c_ptr, M, N,
              mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
 
 
+@tileiras.jit
+def fp4_matmul_kernel(a_ptr, b_ptr, a_scale_ptr, b_scale_ptr, c_ptr, M, N,
+                      K, stride_am, stride_bk, stride_cm, stride_asm,
+                      stride_bsn, NVFP4: tl.constexpr,
+                      SCALE_BLOCK: tl.constexpr, BLOCK_M: tl.constexpr,
+                      BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    # a: [M, K // 2] and b: [K // 2, N] bytes of e2m1 pairs packed along K
+    # (the even K index in the low nibble); a_scale: [M, K // SCALE_BLOCK]
+    # and b_scale: [N, K // SCALE_BLOCK] bytes: E8M0 (MXFP4, 32) or e4m3
+    # (NVFP4, 16).
+    pid_m = tl.program_id(axis=0)
+    pid_n = tl.program_id(axis=1)
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_kb = tl.arange(0, BLOCK_K // 2)
+    offs_s = tl.arange(0, BLOCK_K // SCALE_BLOCK)
+    a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_kb[None, :]
+    b_ptrs = b_ptr + offs_kb[:, None] * stride_bk + offs_n[None, :]
+    a_scale_ptrs = a_scale_ptr + offs_m[:, None] * stride_asm + \
+        offs_s[None, :]
+    b_scale_ptrs = b_scale_ptr + offs_n[:, None] * stride_bsn + \
+        offs_s[None, :]
+    accumulator = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, K, BLOCK_K):
+        a = tl.load(a_ptrs, mask=(offs_m[:, None] < M) &
+                    (k // 2 + offs_kb[None, :] < K // 2), other=0)
+        b = tl.load(b_ptrs, mask=(k // 2 + offs_kb[:, None] < K // 2) &
+                    (offs_n[None, :] < N), other=0)
+        in_k = k + offs_s * SCALE_BLOCK < K
+        a_scale = tl.load(a_scale_ptrs,
+                          mask=(offs_m[:, None] < M) & in_k[None, :])
+        b_scale = tl.load(b_scale_ptrs,
+                          mask=(offs_n[:, None] < N) & in_k[None, :])
+        if NVFP4:
+            a_scale = a_scale.to(tl.float8e4nv, bitcast=True)
+            b_scale = b_scale.to(tl.float8e4nv, bitcast=True)
+        accumulator = tl.dot_scaled(a, a_scale, "e2m1", b, b_scale, "e2m1",
+                                    acc=accumulator)
+        a_ptrs += BLOCK_K // 2
+        b_ptrs += BLOCK_K // 2 * stride_bk
+        a_scale_ptrs += BLOCK_K // SCALE_BLOCK
+        b_scale_ptrs += BLOCK_K // SCALE_BLOCK
+    c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :]
+    tl.store(c_ptrs, accumulator,
+             mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
+
+
 def fp8_table(exp_bits, man_bits, bias, e4m3fn):
     """The value of every byte of an FP8 format."""
     values = []
@@ -175,6 +222,24 @@ def mx_values(data, fmt, scales):
     factor = np.exp2(scales.astype(np.float64) - 127)
     factor[scales == 255] = np.nan
     return FP8[fmt][data] * np.repeat(factor, 32, axis=1)[:, :data.shape[1]]
+
+
+E2M1 = np.array([0, 0.5, 1, 1.5, 2, 3, 4, 6, -0.0, -0.5, -1, -1.5, -2, -3,
+                 -4, -6])
+
+
+def fp4_values(packed, scales, block, nvfp4):
+    """Packed e2m1 pairs (K // 2 bytes along axis 1, the low nibble first)
+    times their scales per `block` K elements, in float64: E8M0 bytes
+    2^(s - 127) (255: NaN) or e4m3 with the sign bit not read."""
+    codes = np.stack([packed & 15, packed >> 4], axis=2).reshape(
+        packed.shape[0], -1)
+    if nvfp4:
+        factor = FP8["e4m3"][scales & 0x7F]
+    else:
+        factor = np.exp2(scales.astype(np.float64) - 127)
+        factor[scales == 255] = np.nan
+    return E2M1[codes] * np.repeat(factor, block, axis=1)[:, :codes.shape[1]]
 
 
 def gelu_reference(x):
@@ -271,6 +336,57 @@ class PortedTest(unittest.TestCase):
             self.assertTrue(np.isnan(c[3]).all(), what)
             self.assertFalse(np.isnan(np.delete(c, 3, axis=0)).any(), what)
             ok = np.isnan(want) | (abs(c - want) <= bound)
+            self.assertTrue(ok.all(), "%s: %d wrong elements, e.g. %r" % (
+                what, (~ok).sum(), [(c[i], want[i]) for i in
+                                    zip(*np.nonzero(~ok))][:3]))
+
+    def test_fp4_matmul(self):
+        # MXFP4 (E8M0 scales per 32) and NVFP4 (e4m3 scales per 16, some
+        # subnormal, some with the unread sign bit set) on the default
+        # target (a bf16 dot of the unpacked, scaled operands) and on
+        # sm_120a (mma.sync.m16n8k64 kind::mxf4 / mxf4nvf4 block_scale).
+        # K = 192: the second 128-step is half masked; M and N are not
+        # tile multiples. One scale of B is NaN (MXFP4) or its column
+        # scaled by 0 (NVFP4).
+        m, n, k = 80, 72, 192
+        rng = np.random.default_rng(14)
+        for target, nvfp4 in ((None, False), ("sm_120a", False),
+                              (None, True), ("sm_120a", True)):
+            block = 16 if nvfp4 else 32
+            a = rng.integers(0, 256, (m, k // 2)).astype(np.uint8)
+            b = rng.integers(0, 256, (k // 2, n)).astype(np.uint8)
+            if nvfp4:
+                # e4m3 scales 2^-9 (subnormal) .. 2^4, bit 7 set at random.
+                a_scale = rng.integers(0, 0x58, (m, k // block))
+                b_scale = rng.integers(0, 0x58, (n, k // block))
+                a_scale |= rng.integers(0, 2, a_scale.shape) << 7
+                b_scale[5, 2] = 0
+            else:
+                a_scale = rng.integers(120, 135, (m, k // block))
+                b_scale = rng.integers(120, 135, (n, k // block))
+                b_scale[5, 2] = 255
+            a_scale = a_scale.astype(np.uint8)
+            b_scale = b_scale.astype(np.uint8)
+            c = np.full((m, n), 99, np.float32)
+            grid = (tileiras.cdiv(m, 64), tileiras.cdiv(n, 64))
+            if target:
+                os.environ["TILEIRAS_SIM_TARGET"] = target
+            try:
+                fp4_matmul_kernel[grid](
+                    a, b, a_scale, b_scale, c, m, n, k, k // 2, n, n,
+                    k // block, k // block, NVFP4=nvfp4, SCALE_BLOCK=block,
+                    BLOCK_M=64, BLOCK_N=64, BLOCK_K=128)
+            finally:
+                os.environ.pop("TILEIRAS_SIM_TARGET", None)
+            lhs = fp4_values(a, a_scale, block, nvfp4)
+            rhs = fp4_values(b.T.copy(), b_scale, block, nvfp4).T
+            want = lhs @ rhs
+            bound = 1e-5 * (abs(lhs) @ abs(rhs))
+            what = "%s %s" % (target or "default",
+                              "nvfp4" if nvfp4 else "mxfp4")
+            if not nvfp4:
+                self.assertTrue(np.isnan(c[:, 5]).all(), what)
+            ok = (np.isnan(want) & np.isnan(c)) | (abs(c - want) <= bound)
             self.assertTrue(ok.all(), "%s: %d wrong elements, e.g. %r" % (
                 what, (~ok).sum(), [(c[i], want[i]) for i in
                                     zip(*np.nonzero(~ok))][:3]))

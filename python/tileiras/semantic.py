@@ -17,8 +17,9 @@ _ATOMIC_SCOPES = ("cta", "cluster", "gpu", "sys")
 
 # tl.dot_scaled: the formats it runs (Triton's names -> the element type of
 # the operand), the other formats Triton knows, and the K elements per scale.
-_SCALED_FORMATS = {"e4m3": core.float8e4m3fn, "e5m2": core.float8e5m2}
-_LATER_FORMATS = ("e2m1", "e2m3", "e3m2", "bf16", "fp16")
+_SCALED_FORMATS = {"e4m3": core.float8e4m3fn, "e5m2": core.float8e5m2,
+                   "e2m1": core.uint8}
+_LATER_FORMATS = ("e2m3", "e3m2", "bf16", "fp16")
 _SCALE_BLOCK = 32
 _NO_SCALE_OPS = ("float8e8m0fnu tiles (dot_scaled scales) take no "
                  "arithmetic, comparisons, where or reductions; bitcast "
@@ -786,7 +787,9 @@ class Semantic:
     # ------------------------------------------------------ dot_scaled
     def _scaled_operand(self, x, fmt, side):
         """lhs or rhs of dot_scaled as its FP8 type: a tile of the format's
-        type, or of uint8 (its bytes, bitcast as Triton does)."""
+        type, or of uint8 (its bytes, bitcast as Triton does); for e2m1 the
+        uint8 (or int8) tile of packed pairs as the op's i8. Returns the
+        tile and whether it is packed FP4."""
         fmt = core._unwrap(fmt)
         if not isinstance(fmt, str):
             self.error("dot_scaled: %s_format must be a string such as "
@@ -795,49 +798,72 @@ class Semantic:
         if ty is None:
             if fmt in _LATER_FORMATS:
                 self.error("dot_scaled: %s_format '%s' is not supported yet;"
-                           " e4m3 and e5m2 are" % (side, fmt))
-            self.error("dot_scaled: unknown %s_format '%s'; e4m3 and e5m2 "
-                       "are supported" % (side, fmt))
+                           " e4m3, e5m2 and e2m1 are" % (side, fmt))
+            self.error("dot_scaled: unknown %s_format '%s'; e4m3, e5m2 and "
+                       "e2m1 are supported" % (side, fmt))
         x = core._unwrap(x)
         if not isinstance(x, tensor) or len(x.shape) != 2:
             self.error("dot_scaled: %s must be a 2-D tile, got %s (batched "
                        "dot_scaled is not supported)" % (side, (
                            x.shape if isinstance(x, tensor) else repr(x))))
+        if fmt == "e2m1":
+            if x.dtype not in (core.uint8, int8):
+                self.error("dot_scaled: %s_format 'e2m1' takes a uint8 tile "
+                           "of packed pairs (two e2m1 values per byte along "
+                           "K, the even K index in the low nibble), got %s"
+                           % (side, x.dtype.name))
+            if x.dtype == core.uint8:
+                x = self.cast(x, int8, bitcast=True)
+            return x, True
         if x.dtype == ty:
-            return x
+            return x, False
         if x.dtype == core.uint8:
-            return self.cast(x, ty, bitcast=True)
+            return self.cast(x, ty, bitcast=True), False
         self.error("dot_scaled: %s is %s but %s_format is '%s': pass %s, or "
                    "its bytes as uint8" % (side, x.dtype.name, side, fmt,
                                            ty.name))
 
-    def _scale_operand(self, s, side, want, transpose):
-        """lhs_scale or rhs_scale of dot_scaled as the op's f8E8M0FNU tile:
-        `want` is the shape Triton's convention gives it ([M, K // 32] or
-        [N, K // 32]); rhs scales are transposed to [K // 32, N]. None is a
-        scale of 1 (the byte 127)."""
+    def _scale_type(self, s, side, fp4):
+        """The scale element type of lhs_scale/rhs_scale (None: E8M0) and
+        its block: E8M0 bytes (uint8 or float8e8m0fnu) per 32 K elements,
+        float8e4nv (NVFP4's ue4m3, e2m1 operands only) per 16."""
+        s = core._unwrap(s)
+        if s is None:
+            return None, None
+        if isinstance(s, tensor) and s.dtype in (core.uint8,
+                                                 core.float8e8m0fnu):
+            return core.float8e8m0fnu, _SCALE_BLOCK
+        if isinstance(s, tensor) and s.dtype == core.float8e4m3fn and fp4:
+            return core.float8e4m3fn, 16
+        self.error("dot_scaled: %s_scale must be a uint8 (E8M0 bytes) or "
+                   "float8e8m0fnu tile%s, got %s" % (
+                       side, ", or float8e4nv (NVFP4, e2m1 operands)"
+                       if fp4 else "", (s.dtype.name if isinstance(s, tensor)
+                                        else repr(s))))
+
+    def _scale_operand(self, s, side, want, transpose, ty, block):
+        """lhs_scale or rhs_scale of dot_scaled as the op's scale tile of
+        type `ty`: `want` is the shape Triton's convention gives it
+        ([M, K // block] or [N, K // block]); rhs scales are transposed to
+        [K // block, N]. None is a scale of 1 (the byte 127)."""
         op_shape = (want[1], want[0]) if transpose else want
         s = core._unwrap(s)
         if s is None:
-            return self.constant(1.0, core.float8e8m0fnu, op_shape)
-        if not isinstance(s, tensor) or s.dtype not in (
-                core.uint8, core.float8e8m0fnu):
-            self.error("dot_scaled: %s_scale must be a uint8 (E8M0 bytes) or "
-                       "float8e8m0fnu tile, got %s" % (side, (
-                           s.dtype.name if isinstance(s, tensor) else
-                           repr(s))))
+            return self.constant(1.0, ty, op_shape)
         if s.shape != want:
             hint = ""
             if transpose and s.shape == op_shape:
-                hint = " (Triton's layout: one row of K // 32 scales per " \
-                       "column of rhs; tl.trans it)"
-            self.error("dot_scaled: %s_scale must have shape [%s, K // 32]"
+                hint = " (Triton's layout: one row of K // %d scales per " \
+                       "column of rhs; tl.trans it)" % block
+            self.error("dot_scaled: %s_scale must have shape [%s, K // %d]"
                        " = %s, got %s%s" % (side, "M" if side == "lhs"
-                                             else "N", list(want),
+                                             else "N", block, list(want),
                                              list(s.shape), hint))
         if transpose:
             s = self.permute(s, (1, 0))
-        return self.cast(s, core.float8e8m0fnu, bitcast=True)
+        if s.dtype == ty:
+            return s
+        return self.cast(s, ty, bitcast=True)
 
     def dot_scaled(self, lhs, lhs_scale, lhs_format, rhs, rhs_scale,
                    rhs_format, acc, fast_math, lhs_k_pack, rhs_k_pack,
@@ -849,28 +875,43 @@ class Semantic:
                        "scales are always applied exactly, NaN included)")
         for side, packed in (("lhs", lhs_k_pack), ("rhs", rhs_k_pack)):
             if not core._unwrap(packed):
-                self.error("dot_scaled: %s_k_pack=False packs e2m1 (fp4) "
-                           "along M or N, and e2m1 is not supported yet; "
-                           "e4m3 and e5m2 take the default True" % side)
+                self.error("dot_scaled: %s_k_pack=False (e2m1 packed along "
+                           "M or N) is not supported; pack e2m1 pairs along "
+                           "K (the default True)" % side)
         out_dtype = core._unwrap(out_dtype)
         if out_dtype is not None and out_dtype != float32:
             self.error("dot_scaled: out_dtype must be tl.float32 (the "
                        "product accumulates in f32; convert the result with "
                        ".to()), got %r" % (out_dtype,))
-        a = self._scaled_operand(lhs, lhs_format, "lhs")
-        b = self._scaled_operand(rhs, rhs_format, "rhs")
+        a, packed_a = self._scaled_operand(lhs, lhs_format, "lhs")
+        b, packed_b = self._scaled_operand(rhs, rhs_format, "rhs")
         (m, k), (kb, n) = a.shape, b.shape
+        k, kb = k * (2 if packed_a else 1), kb * (2 if packed_b else 1)
         if k != kb:
             self.error("dot_scaled: lhs [M, K] and rhs [K, N] disagree on K:"
-                       " shapes %s and %s" % (list(a.shape), list(b.shape)))
-        if k % _SCALE_BLOCK:
+                       " shapes %s and %s (an e2m1 operand holds K // 2 "
+                       "bytes along K)" % (list(a.shape), list(b.shape)))
+        fp4 = packed_a and packed_b
+        ty, block = self._scale_type(lhs_scale, "lhs", fp4)
+        rhs_ty, rhs_block = self._scale_type(rhs_scale, "rhs", fp4)
+        if ty is None:
+            ty, block = rhs_ty, rhs_block
+        elif rhs_ty is not None and rhs_ty != ty:
+            self.error("dot_scaled: lhs_scale and rhs_scale must have one "
+                       "scale type, got %s and %s" % (ty.name, rhs_ty.name))
+        if ty is None:
+            ty, block = core.float8e8m0fnu, _SCALE_BLOCK
+        if k % block:
             self.error("dot_scaled: K must be a multiple of %d (one scale "
-                       "per %d elements), got %d" % (_SCALE_BLOCK,
-                                                      _SCALE_BLOCK, k))
-        sa = self._scale_operand(lhs_scale, "lhs", (m, k // _SCALE_BLOCK),
-                                 False)
-        sb = self._scale_operand(rhs_scale, "rhs", (n, k // _SCALE_BLOCK),
-                                 True)
+                       "per %d elements), got %d" % (block, block, k))
+        sa = self._scale_operand(lhs_scale, "lhs", (m, k // block), False,
+                                 ty, block)
+        sb = self._scale_operand(rhs_scale, "rhs", (n, k // block), True,
+                                 ty, block)
+        formats = ", ".join(
+            "%s_format = f4E2M1FN" % side for side, packed in
+            (("a", packed_a), ("b", packed_b)) if packed)
+        attrs = " {%s}" % formats if formats else ""
         shape = (m, n)
         acc = core._unwrap(acc)
         if acc is None:
@@ -889,11 +930,12 @@ class Semantic:
                                                    list(shape)))
             acc = self.broadcast_to(acc, shape)
         return tensor(self.b.op(
-            "nv_tileaa.dot_scaled %s scale %s, %s scale %s, %s : %s scale %s, "
-            "%s scale %s, %s -> %s" % (a.handle, sa.handle, b.handle,
-                                       sb.handle, acc.handle, a.type,
-                                       sa.type, b.type, sb.type, acc.type,
-                                       acc.type)), float32, shape)
+            "nv_tileaa.dot_scaled %s scale %s, %s scale %s, %s%s : %s scale "
+            "%s, %s scale %s, %s -> %s" % (a.handle, sa.handle, b.handle,
+                                           sb.handle, acc.handle, attrs,
+                                           a.type, sa.type, b.type, sb.type,
+                                           acc.type, acc.type)), float32,
+                      shape)
 
     # ------------------------------------------------------ reduce / scan
     def _combiner(self, ty, body):

@@ -15,13 +15,22 @@
 //     row g, column 2t + i;
 //   8-bit m8n8k16: a_i at row g, k = 4t + i; b_i at k = 4t + i, column g;
 //     c_i / d_i at row g, column 2t + i.
-//   block-scaled m16n8k32 (mxf8f6f4, scale_vec::1X): the 8-bit tables,
-//     with the sum of row m, column n multiplied by 2^(SFA[m] - 127) and
-//     2^(SFB[n] - 127) (ue8m0; 0xff is NaN) before C is added; see
-//     scaleByteA/scaleByteB for which lane gives which scale.
+//   e2m1 m16n8k64: a_i at row g + 8 ((i / 8) % 2), k = 8t + i % 8 +
+//     32 (i / 16); b_i at k = 8t + i % 8 + 32 (i / 8), column g (eight
+//     4-bit elements a word, element i of a word at bits 4i .. 4i + 3);
+//   block-scaled forms (mxf8f6f4 m16n8k32 with the 8-bit tables,
+//     scale_vec::1X; mxf4/mxf4nvf4 m16n8k64 with the e2m1 tables,
+//     scale_vec::2X or 4X): K is cut into scaleVector blocks, and the
+//     products of row m, column n in block j are multiplied by SFA[m][j]
+//     and SFB[j][n] (ue8m0 2^(e - 127), 0xff NaN; or ue4m3) before C is
+//     added; see scaleByteA/scaleByteB for which lane and byte give which
+//     scale.
 // Products are exact in double; the sum is rounded once to f32 or f16 (the
 // hardware's internal order and precision are unspecified) and integer
-// sums wrap modulo 2^32 unless .satfinite. f64: c + a0 b0 + ... + a3 b3 as
+// sums wrap modulo 2^32 unless .satfinite. Block-scaled: each block's sum
+// (exact in double as the unscaled forms') times its two scales (exact)
+// and C are summed exactly and rounded once to f32 (roundedSum), even where
+// the scales of the blocks are far apart. f64: c + a0 b0 + ... + a3 b3 as
 // a chain of fused multiply-adds in k order (the PTX ISA leaves the order
 // unspecified, so results may differ from the GPU's in the last bits when
 // the sum is inexact).
@@ -48,6 +57,8 @@ unsigned bitsOf(Type type) {
     return 32;
   case Type::F64:
     return 64;
+  case Type::E2M1:
+    return 4;
   default:
     return 8;
   }
@@ -95,6 +106,10 @@ Place placeA(const Instr &instr, unsigned row, unsigned k) {
   }
   case 32:
     return {g * 4 + k % 4, high + 2 * (k / 4), 0};
+  case 4: { // e2m1 m16n8k64
+    unsigned i = (k / 32) * 16 + high * 8 + k % 8;
+    return {g * 4 + (k % 32) / 8, i / 8, i % 8};
+  }
   default: {
     unsigned i = (k / 16) * 8 + high * 4 + k % 4;
     return {g * 4 + (k % 16) / 4, i / 4, i % 4};
@@ -112,6 +127,10 @@ Place placeB(const Instr &instr, unsigned k, unsigned column) {
   }
   case 32:
     return {column * 4 + k % 4, k / 4, 0};
+  case 4: { // e2m1 m16n8k64
+    unsigned i = (k / 32) * 8 + k % 8;
+    return {column * 4 + (k % 32) / 8, i / 8, i % 8};
+  }
   default: {
     unsigned i = (k / 16) * 4 + k % 4;
     return {column * 4 + (k % 16) / 4, i / 4, i % 4};
@@ -144,6 +163,12 @@ float sim::mma::decodeElement(Type type, uint32_t bits) {
     return float(int8_t(bits));
   case Type::U8:
     return float(uint8_t(bits));
+  case Type::E2M1: { // sign, 2 exponent bits (bias 1), 1 mantissa bit; no
+                     // infinity or NaN
+    static const float magnitudes[8] = {0, 0.5f, 1, 1.5f, 2, 3, 4, 6};
+    float magnitude = magnitudes[bits & 7];
+    return bits & 8 ? -magnitude : magnitude;
+  }
   case Type::F64:
     break; // 64-bit: see computeF64
   }
@@ -200,36 +225,64 @@ bool setFragmentWords(Instr &instr) {
 } // namespace
 
 namespace {
-/// "mma.block.scale.m16n8k32.row.col.mxf8f6f4[.scale.1x].f32.<a>.<b>.f32.
-/// ue8m0" (`parts` split at the dots), <a> and <b> e4m3 or e5m2. The scale
-/// vector size defaults to 1X for kind::mxf8f6f4 (both spellings are LLVM
-/// intrinsics); scale.2x/4x, the other kinds (mxf4, mxf4nvf4), the 6- and
-/// 4-bit types and ue4m3 scales are not simulated.
+/// "mma.block.scale.<shape>.row.col.<kind>[.scale.<n>x].f32.<a>.<b>.f32.
+/// <scale type>" (`parts` split at the dots), the forms of the table: the
+/// combinations of the PTX ISA's table of valid .kind/.scale_vec_size
+/// pairs that LLVM has as intrinsics (kind::mxf8f6f4 without the 6- and
+/// 4-bit types). The vector size may be left out where the kind has only
+/// one (mxf8f6f4: 1X, mxf4: 2X; both spellings are LLVM intrinsics).
 std::optional<Instr> decodeBlockScale(std::vector<std::string> parts) {
-  if (parts.size() < 7 || parts[3] != "m16n8k32" || parts[4] != "row" ||
-      parts[5] != "col" || parts[6] != "mxf8f6f4")
+  static const struct {
+    const char *shape, *kind, *vector;
+    bool vectorOptional;
+    const char *scaleType;
+    unsigned k, scaleVector;
+    ScaleType scale;
+  } forms[] = {
+      {"m16n8k32", "mxf8f6f4", "1x", true, "ue8m0", 32, 1, ScaleType::UE8M0},
+      {"m16n8k64", "mxf4", "2x", true, "ue8m0", 64, 2, ScaleType::UE8M0},
+      {"m16n8k64", "mxf4nvf4", "2x", false, "ue8m0", 64, 2, ScaleType::UE8M0},
+      {"m16n8k64", "mxf4nvf4", "4x", false, "ue4m3", 64, 4, ScaleType::UE4M3},
+  };
+  if (parts.size() < 7 || parts[4] != "row" || parts[5] != "col")
     return std::nullopt;
+  std::string shape = parts[3], kind = parts[6], vector;
   parts.erase(parts.begin(), parts.begin() + 7);
   if (parts.size() >= 2 && parts[0] == "scale") {
-    if (parts[1] != "1x")
-      return std::nullopt;
+    vector = parts[1];
     parts.erase(parts.begin(), parts.begin() + 2);
   }
-  if (parts.size() != 5 || parts[0] != "f32" || parts[3] != "f32" ||
-      parts[4] != "ue8m0")
+  if (parts.size() != 5 || parts[0] != "f32" || parts[3] != "f32")
     return std::nullopt;
-  Instr instr;
-  instr.m = 16;
-  instr.k = 32;
-  instr.blockScale = true;
-  Type *types[] = {&instr.a, &instr.b};
-  for (unsigned i = 0; i < 2; ++i) {
-    std::optional<Type> type = multiplicandType(parts[1 + i]);
-    if (!type || (*type != Type::E4M3 && *type != Type::E5M2))
-      return std::nullopt;
-    *types[i] = *type;
+  for (const auto &form : forms) {
+    if (shape != form.shape || kind != form.kind ||
+        (vector.empty() ? !form.vectorOptional : vector != form.vector) ||
+        parts[4] != form.scaleType)
+      continue;
+    Instr instr;
+    instr.m = 16;
+    instr.k = form.k;
+    instr.blockScale = true;
+    instr.scaleVector = form.scaleVector;
+    instr.scaleType = form.scale;
+    Type *types[] = {&instr.a, &instr.b};
+    for (unsigned i = 0; i < 2; ++i) {
+      if (form.k == 64) { // kind::mxf4, mxf4nvf4: e2m1 only
+        if (parts[1 + i] != "e2m1")
+          return std::nullopt;
+        *types[i] = Type::E2M1;
+        continue;
+      }
+      std::optional<Type> type = multiplicandType(parts[1 + i]);
+      if (!type || (*type != Type::E4M3 && *type != Type::E5M2))
+        return std::nullopt;
+      *types[i] = *type;
+    }
+    // A 4 words, B 2, C/D 4 f32: the unscaled fp8 fragments, or the e2m1
+    // ones (eight elements a word).
+    return instr;
   }
-  return instr; // A 4 words, B 2, C/D 4 f32: the unscaled fp8 fragments
+  return std::nullopt;
 }
 } // namespace
 
@@ -335,12 +388,14 @@ void computeF64(const LaneFragments *const lanes[32], unsigned lane,
 
 namespace {
 
-/// Element (row, column) of A * B over one instruction's K, each product
-/// exact in double (and in int64 for the 8-bit integer types).
+/// Element (row, column) of A * B over K from `begin` to `end` (one
+/// instruction's K unless given), each product exact in double (and in
+/// int64 for the 8-bit integer types).
 double productSum(const Instr &instr, const LaneFragments *const lanes[32],
-                  unsigned row, unsigned column) {
+                  unsigned row, unsigned column, unsigned begin = 0,
+                  unsigned end = ~0u) {
   double sum = 0;
-  for (unsigned k = 0; k < instr.k; ++k) {
+  for (unsigned k = begin; k < std::min(end, instr.k); ++k) {
     Place pa = placeA(instr, row, k), pb = placeB(instr, k, column);
     double x = decodeElement(
         instr.a, element(instr.a, lanes[pa.lane]->words[pa.word], pa.slot));
@@ -352,6 +407,92 @@ double productSum(const Instr &instr, const LaneFragments *const lanes[32],
   return sum;
 }
 
+double scaleValue(const Instr &instr, uint8_t bits) {
+  return instr.scaleType == ScaleType::UE4M3 ? decodeUe4m3(bits)
+                                             : decodeUe8m0(bits);
+}
+
+/// The f32 nearest (ties to even) to the exact sum of `terms` (at most 8),
+/// each exact in double. The terms are first made into non-overlapping
+/// partials whose sum is exact (Shewchuk's algorithm, as Python's
+/// math.fsum); from the largest down they give `high`, the double nearest
+/// to the sum, and `low`, the sign of the rest. Rounding `high` to f32 is
+/// then right unless `high` is the midpoint between two f32s and the rest
+/// is not zero: the rest then picks the f32 on its side. NaN or infinite
+/// terms give their plain sum.
+float roundedSum(const double *terms, unsigned count) {
+  double plain = 0;
+  for (unsigned t = 0; t < count; ++t)
+    plain += terms[t];
+  if (!std::isfinite(plain) || count > 8)
+    return float(plain);
+  double partials[8];
+  unsigned used = 0;
+  for (unsigned t = 0; t < count; ++t) {
+    double x = terms[t];
+    unsigned kept = 0;
+    for (unsigned p = 0; p < used; ++p) {
+      double y = partials[p];
+      if (std::fabs(x) < std::fabs(y))
+        std::swap(x, y);
+      double high = x + y, low = y - (high - x);
+      if (low != 0)
+        partials[kept++] = low;
+      x = high;
+    }
+    partials[kept++] = x;
+    used = kept;
+  }
+  double high = 0, low = 0;
+  if (used) {
+    high = partials[--used];
+    while (used) {
+      double x = high, y = partials[--used];
+      high = x + y;
+      low = y - (high - x);
+      if (low != 0)
+        break; // the partials below are smaller than low's lowest bit
+    }
+  }
+  float nearest = float(high);
+  if (low == 0 || double(nearest) == high)
+    return nearest;
+  if (std::isinf(nearest)) { // midpoint between FLT_MAX and 2^128
+    double midpoint = std::ldexp(double((1u << 25) - 1), 128 - 25);
+    bool towardZero = std::signbit(low) != std::signbit(high);
+    return std::fabs(high) == midpoint && towardZero
+               ? std::copysign(std::numeric_limits<float>::max(), high)
+               : nearest;
+  }
+  float infinity = std::numeric_limits<float>::infinity();
+  float other =
+      std::nextafter(nearest, double(nearest) < high ? infinity : -infinity);
+  if ((double(nearest) + double(other)) / 2 != high)
+    return nearest;
+  return low > 0 ? std::max(nearest, other) : std::min(nearest, other);
+}
+
+/// Block-scaled element (row, column) of `lanes`' D: the sum of every K
+/// block's products times the block's two scales, and c, rounded once.
+float blockScaledSum(const Instr &instr, const LaneFragments *const lanes[32],
+                     unsigned row, unsigned column, float c) {
+  double terms[5];
+  unsigned blockK = instr.k / instr.scaleVector;
+  for (unsigned j = 0; j < instr.scaleVector; ++j) {
+    // Each block's sum is exact in double (e2m1: multiples of 1/4 below
+    // 2^11; e4m3: products from 2^-18 to 2^18; e5m2, as in the unscaled
+    // form, unless its products span more than 2^53), and so is its
+    // product with two powers of two (2^-127..2^127) or two ue4m3 scales
+    // (4 significant bits each). A NaN scale makes its row or column NaN.
+    terms[j] =
+        productSum(instr, lanes, row, column, j * blockK, (j + 1) * blockK) *
+        scaleValue(instr, scaleByteA(lanes, row, j)) *
+        scaleValue(instr, scaleByteB(lanes, column, j));
+  }
+  terms[instr.scaleVector] = c;
+  return roundedSum(terms, instr.scaleVector + 1);
+}
+
 /// Accumulates element `i` of `lane`'s C into its D: s32 wraps (or
 /// saturates), f32 and f16 are rounded once from the exact sum; f16
 /// elements i = 2w, 2w + 1 are the low and high halves of word w.
@@ -361,14 +502,12 @@ void accumulate(const Instr &instr, const LaneFragments *const lanes[32],
   unsigned row = instr.m == 8 ? g : g + 8 * (i / 2);
   unsigned column = instr.m == 8 ? 2 * t + i : 2 * t + i % 2;
   const uint32_t *c = &lanes[lane]->words[instr.aWords + instr.bWords];
-  double sum = productSum(instr, lanes, row, column);
   if (instr.blockScale) {
-    // Powers of two (2^-127..2^127 each): exact in double at these
-    // magnitudes, so scaling the sum equals scaling every product. A NaN
-    // scale (0xff) makes its row or column NaN.
-    sum *= decodeUe8m0(scaleByteA(lanes, row)) *
-           decodeUe8m0(scaleByteB(lanes, column));
+    float result = blockScaledSum(instr, lanes, row, column, fromBits(c[i]));
+    std::memcpy(&d[i], &result, 4);
+    return;
   }
+  double sum = productSum(instr, lanes, row, column);
   if (instr.intAccumulator) {
     // |products| < 2^16 and K <= 32: the double sum is exact.
     int64_t total = int64_t(int32_t(c[i])) + int64_t(sum);
@@ -418,24 +557,32 @@ double sim::mma::decodeUe8m0(uint8_t e) {
   return e == 0xff ? double(NAN) : std::ldexp(1.0, int(e) - 127);
 }
 
-// Block scaling, scale_vec::1X (PTX ISA, "Block Scaling for mma.sync"):
-// every lane passes a scale register; byte byteId of it is the scale. Of
-// scale_A (16 x 1), threadIdA picks the lanes with lane % 4 = 2 threadIdA
-// or 2 threadIdA + 1: row m comes from lane 4 (m % 8) + 2 threadIdA +
-// m / 8. Of scale_B (1 x 8), threadIdB picks lane 4n + threadIdB for
-// column n. The other lanes' scale registers are not read.
-uint8_t sim::mma::scaleByteA(const LaneFragments *const lanes[32],
-                             unsigned row) {
+double sim::mma::decodeUe4m3(uint8_t bits) {
+  // Without the sign bit, e4m3fn's only NaN is 0x7f.
+  return decodeMinifloat(bits & 0x7f, 4, 3, 7, false);
+}
+
+// Block scaling (PTX ISA, "Block Scaling for mma.sync"): every lane passes
+// a scale register; byte byteId + j of it is the scale of K block j (one
+// block with scale_vec::1X, two with 2X, four with 4X). Of scale_A
+// (16 x scaleVector), threadIdA picks the lanes with lane % 4 =
+// 2 threadIdA or 2 threadIdA + 1: row m comes from lane 4 (m % 8) +
+// 2 threadIdA + m / 8. Of scale_B (scaleVector x 8), threadIdB picks lane
+// 4n + threadIdB for column n. The other lanes' scale registers are not
+// read.
+uint8_t sim::mma::scaleByteA(const LaneFragments *const lanes[32], unsigned row,
+                             unsigned block) {
   const LaneFragments &first = *lanes[0];
   unsigned owner = 4 * (row % 8) + 2 * first.threadIdA + row / 8;
-  return uint8_t(lanes[owner]->scaleA >> (8 * first.byteIdA));
+  // (A byte id out of range, which checkScaleSelectors reports, wraps.)
+  return uint8_t(lanes[owner]->scaleA >> (8 * ((first.byteIdA + block) % 4)));
 }
 
 uint8_t sim::mma::scaleByteB(const LaneFragments *const lanes[32],
-                             unsigned column) {
+                             unsigned column, unsigned block) {
   const LaneFragments &first = *lanes[0];
   unsigned owner = 4 * column + first.threadIdB;
-  return uint8_t(lanes[owner]->scaleB >> (8 * first.byteIdB));
+  return uint8_t(lanes[owner]->scaleB >> (8 * ((first.byteIdB + block) % 4)));
 }
 
 std::optional<std::string>
@@ -456,11 +603,19 @@ sim::mma::checkScaleSelectors(const Instr &instr,
       return why.str();
     }
   }
-  if (first.byteIdA > 3 || first.threadIdA > 1 || first.byteIdB > 3 ||
+  // The scaleVector bytes from the byte id must lie in the register:
+  // byte ids 0..3 (1X), 0 or 2 (2X), 0 (4X).
+  auto badByte = [&](unsigned id) {
+    return id > 3 || id % instr.scaleVector != 0;
+  };
+  if (badByte(first.byteIdA) || first.threadIdA > 1 || badByte(first.byteIdB) ||
       first.threadIdB > 3) {
+    static const char *const byteIds[] = {"", "0..3", "0 or 2", "", "0"};
     why << "byte/thread ids " << first.byteIdA << "/" << first.threadIdA
         << " (A), " << first.byteIdB << "/" << first.threadIdB
-        << " (B) out of range (byte ids 0..3, thread id A 0..1, B 0..3)";
+        << " (B) out of range (byte ids "
+        << byteIds[std::min(instr.scaleVector, 4u)]
+        << ", thread id A 0..1, B 0..3)";
     return why.str();
   }
   return std::nullopt;

@@ -190,37 +190,58 @@ Value emitMma(OpBuilder &builder, Location loc, Type resultType, ValueRange a,
 struct MmaScales {
   layout::LinearLayout a, b;
   SmallVector<Value> aRegisters, bRegisters;
+  /// Scales per instruction and row/column: 1 (kind::mxf8f6f4), 2 or 4
+  /// (scale_vec::2X/4X of m16n8k64 FP4), in bytes 0.. of the register.
+  unsigned perInstr = 1;
+  NVVM::ScaleVecSize vecSize = NVVM::ScaleVecSize::X1;
+  NVVM::BlockScaleFormat format = NVVM::BlockScaleFormat::UE8M0;
+  NVVM::MMABlockScaleKind kind = NVVM::MMABlockScaleKind::MXF8F6F4;
 
-  /// This thread's scale of `instr` for A and B, zero-extended to the
-  /// 32-bit registers whose byte 0 the instruction reads.
+  /// This thread's scales of `instr` for A and B: the 32-bit registers
+  /// whose byte j holds block j of the instruction's K step.
   FailureOr<std::pair<Value, Value>> of(Operation *op, OpBuilder &builder,
                                         const MmaInstruction &instr) const {
     Location loc = op->getLoc();
-    std::optional<unsigned> ra = a.findRegister({instr.row, instr.kStep});
-    std::optional<unsigned> rb = b.findRegister({instr.kStep, instr.column});
-    if (!ra || !rb)
-      return op->emitOpError()
-             << "cannot find the scales of the mma.sync at (" << instr.row
-             << ", " << instr.column << "), K step " << instr.kStep;
-    auto word = [&](Value byte) -> Value {
-      return LLVM::ZExtOp::create(builder, loc, builder.getI32Type(), byte);
-    };
-    return std::pair{word(aRegisters[*ra]), word(bRegisters[*rb])};
+    Type i32 = builder.getI32Type();
+    Value words[2];
+    for (unsigned operand = 0; operand < 2; ++operand) {
+      for (unsigned j = 0; j < perInstr; ++j) {
+        int64_t block = instr.kStep * perInstr + j;
+        std::optional<unsigned> reg =
+            operand == 0 ? a.findRegister({instr.row, block})
+                         : b.findRegister({block, instr.column});
+        if (!reg)
+          return op->emitOpError()
+                 << "cannot find the scales of the mma.sync at (" << instr.row
+                 << ", " << instr.column << "), K step " << instr.kStep;
+        Value byte = (operand == 0 ? aRegisters : bRegisters)[*reg];
+        Value word = LLVM::ZExtOp::create(builder, loc, i32, byte);
+        if (j == 0) {
+          words[operand] = word;
+          continue;
+        }
+        Value shifted = LLVM::ShlOp::create(
+            builder, loc, word, i32Constant(builder, loc, int32_t(8 * j)));
+        words[operand] =
+            LLVM::OrOp::create(builder, loc, words[operand], shifted);
+      }
+    }
+    return std::pair{words[0], words[1]};
   }
 };
 
-/// One block-scaled mma.sync (kind::mxf8f6f4, scale_vec::1X, ue8m0 scales,
-/// selectors byte 0 / thread 0).
+/// One block-scaled mma.sync (selectors byte 0 / thread 0): m16n8k32
+/// kind::mxf8f6f4 or m16n8k64 FP4, as `scales` says.
 Value emitBlockScaledMma(OpBuilder &builder, Location loc, Type resultType,
                          ValueRange a, ValueRange b, ValueRange c,
-                         std::pair<Value, Value> scales,
+                         std::pair<Value, Value> words, const MmaScales &scales,
                          std::array<NVVM::MMATypes, 2> types) {
   Value zero = intConstant(builder, loc, builder.getI16Type(), 0);
-  int64_t shape[] = {layout::kMmaM, layout::kMmaN, 32};
+  int64_t k = scales.kind == NVVM::MMABlockScaleKind::MXF8F6F4 ? 32 : 64;
+  int64_t shape[] = {layout::kMmaM, layout::kMmaN, k};
   return NVVM::MmaBlockScaleOp::create(
-      builder, loc, resultType, a, b, c, scales.first, zero, zero,
-      scales.second, zero, zero, shape, types, NVVM::ScaleVecSize::X1,
-      NVVM::BlockScaleFormat::UE8M0, NVVM::MMABlockScaleKind::MXF8F6F4);
+      builder, loc, resultType, a, b, c, words.first, zero, zero, words.second,
+      zero, zero, shape, types, scales.vecSize, scales.format, scales.kind);
 }
 
 /// D = A * B + C on mma.sync (block-scaled when `scales` is given) for the
@@ -288,7 +309,8 @@ lowerMma(Operation *op, RankedTensorType aType, RankedTensorType bType,
       if (failed(scaleWords))
         return failure();
       result = emitBlockScaledMma(builder, loc, resultType, packA.pack(instr.a),
-                                  packB.pack(instr.b), c, *scaleWords, types);
+                                  packB.pack(instr.b), c, *scaleWords, *scales,
+                                  types);
     } else {
       result = emitMma(builder, loc, resultType, packA.pack(instr.a),
                        packB.pack(instr.b), c, shape, overflow, types);
@@ -343,9 +365,21 @@ FailureOr<SmallVector<Value>> lowering::lowerBlockScaledMmaSyncDot(
   scales.bRegisters =
       convertLayout(builder, loc, state, byte, getLayout(bScaleType), scales.b,
                     unpackTile(builder, loc, bScale));
-  std::array<NVVM::MMATypes, 2> types = {
-      ptxType(op.getA().getType().getElementType(), std::nullopt),
-      ptxType(op.getB().getType().getElementType(), std::nullopt)};
+  std::array<NVVM::MMATypes, 2> types = {NVVM::MMATypes::e2m1,
+                                         NVVM::MMATypes::e2m1};
+  if (op.isFp4()) {
+    // m16n8k64: the packed bytes take the 8-bit fragments of m16n8k32.
+    bool e4m3 = isa<Float8E4M3FNType>(aScaleType.getElementType());
+    scales.perInstr = 64 / unsigned(op.getScaleBlock());
+    scales.vecSize = e4m3 ? NVVM::ScaleVecSize::X4 : NVVM::ScaleVecSize::X2;
+    scales.format =
+        e4m3 ? NVVM::BlockScaleFormat::UE4M3 : NVVM::BlockScaleFormat::UE8M0;
+    scales.kind = e4m3 ? NVVM::MMABlockScaleKind::MXF4NVF4
+                       : NVVM::MMABlockScaleKind::MXF4;
+  } else {
+    types = {ptxType(op.getA().getType().getElementType(), std::nullopt),
+             ptxType(op.getB().getType().getElementType(), std::nullopt)};
+  }
   return lowerMma(op, op.getA().getType(), op.getB().getType(),
                   op.getC().getType(), aTile, bTile, cTile, types, &scales,
                   builder, tiles, state);

@@ -70,3 +70,93 @@ module attributes {nv_tileaa.target_spec = "sm_120"} {
     nv_tileaa.return %d : tensor<16x8xf32>
   }
 }
+
+// -----
+
+// Packed FP4 (two e2m1 per i8 along K, the low nibble first) on sm_90a:
+// each byte's low and high nibble decoded to f32 (s << 31 | (ee + 126) <<
+// 23 | m << 22, 0.5 for ee = 0), put side by side along K (expand_dims,
+// cat, view), then scaled like FP8. f8E4M3FN (ue4m3) scales per 16
+// elements: the sign bit cleared, widened with fp_to_fp. B is packed along
+// its rows (K).
+// CHECK-LABEL: nv_tileaa.func @nvfp4
+// CHECK-NOT: dot_scaled
+// CHECK: %[[AW:.*]] = arith.extui %{{.*}} : tensor<64x32xi8> to tensor<64x32xi32>
+// CHECK: %[[LO:.*]] = arith.andi %[[AW]], %{{.*}} : tensor<64x32xi32>
+// CHECK: %[[HI:.*]] = arith.shrui %[[AW]], %{{.*}} : tensor<64x32xi32>
+// CHECK: arith.addi %{{.*}} : tensor<64x32xi32>
+// CHECK: arith.select {{.*}} : tensor<64x32xi1>, tensor<64x32xi32>
+// CHECK: %[[LOF:.*]] = arith.bitcast %{{.*}} : tensor<64x32xi32> to tensor<64x32xf32>
+// CHECK: %[[LOX:.*]] = nv_tileaa.expand_dims %[[LOF]] {axis = 2 : i32} : tensor<64x32xf32> -> tensor<64x32x1xf32>
+// CHECK: %[[HIF:.*]] = arith.bitcast %{{.*}} : tensor<64x32xi32> to tensor<64x32xf32>
+// CHECK: %[[HIX:.*]] = nv_tileaa.expand_dims %[[HIF]] {axis = 2 : i32} : tensor<64x32xf32> -> tensor<64x32x1xf32>
+// CHECK: %[[PAIRS:.*]] = nv_tileaa.cat %[[LOX]], %[[HIX]] {axis = 2 : i32} : tensor<64x32x1xf32>, tensor<64x32x1xf32> -> tensor<64x32x2xf32>
+// CHECK: %[[A:.*]] = nv_tileaa.view %[[PAIRS]] : tensor<64x32x2xf32> -> tensor<64x64xf32>
+// CHECK: %[[SAI:.*]] = arith.bitcast %{{.*}} : tensor<64x4xf8E4M3FN> to tensor<64x4xi8>
+// CHECK: %[[SAU:.*]] = arith.andi %[[SAI]], %{{.*}} : tensor<64x4xi8>
+// CHECK: %[[SAE:.*]] = arith.bitcast %[[SAU]] : tensor<64x4xi8> to tensor<64x4xf8E4M3FN>
+// CHECK: %[[SAF:.*]] = nv_tileaa.fp_to_fp %[[SAE]] : tensor<64x4xf8E4M3FN> -> tensor<64x4xf32>
+// CHECK: nv_tileaa.broadcast %{{.*}} : tensor<64x4x1xf32> -> tensor<64x4x16xf32>
+// CHECK: %[[SAV:.*]] = nv_tileaa.view %{{.*}} : tensor<64x4x16xf32> -> tensor<64x64xf32>
+// CHECK: arith.mulf %[[A]], %[[SAV]] : tensor<64x64xf32>
+// CHECK: nv_tileaa.cat %{{.*}}, %{{.*}} {axis = 1 : i32} : tensor<32x1x16xf32>, tensor<32x1x16xf32> -> tensor<32x2x16xf32>
+// CHECK: nv_tileaa.view %{{.*}} : tensor<32x2x16xf32> -> tensor<64x16xf32>
+// CHECK: nv_tileaa.broadcast %{{.*}} : tensor<4x1x16xf32> -> tensor<4x16x16xf32>
+// CHECK: nv_tileaa.dot %{{.*}} {nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: sm_90a has no block-scaled mma.sync {{.*}}"} : tensor<64x64xbf16>, tensor<64x16xbf16>, tensor<64x16xf32> -> tensor<64x16xf32>
+module attributes {nv_tileaa.target_spec = "sm_90a"} {
+  nv_tileaa.func @nvfp4(%a: tensor<64x32xi8>, %sa: tensor<64x4xf8E4M3FN>, %b: tensor<32x16xi8>, %sb: tensor<4x16xf8E4M3FN>, %c: tensor<64x16xf32>) -> tensor<64x16xf32> {
+    %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c {a_format = f4E2M1FN, b_format = f4E2M1FN} : tensor<64x32xi8> scale tensor<64x4xf8E4M3FN>, tensor<32x16xi8> scale tensor<4x16xf8E4M3FN>, tensor<64x16xf32> -> tensor<64x16xf32>
+    nv_tileaa.return %d : tensor<64x16xf32>
+  }
+}
+
+// -----
+
+// FP4 on sm_120a: kept for mma.sync.m16n8k64 (mxf4 with E8M0 per 32,
+// mxf4nvf4 with ue4m3 per 16) ...
+// CHECK-LABEL: nv_tileaa.func @mxfp4_native
+// CHECK: nv_tileaa.dot_scaled
+// CHECK-NOT: nv_tileaa.dot %
+module attributes {nv_tileaa.target_spec = "sm_120a"} {
+  nv_tileaa.func @mxfp4_native(%a: tensor<16x32xi8>, %sa: tensor<16x2xf8E8M0FNU>, %b: tensor<32x8xi8>, %sb: tensor<2x8xf8E8M0FNU>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
+    %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c {a_format = f4E2M1FN, b_format = f4E2M1FN} : tensor<16x32xi8> scale tensor<16x2xf8E8M0FNU>, tensor<32x8xi8> scale tensor<2x8xf8E8M0FNU>, tensor<16x8xf32> -> tensor<16x8xf32>
+    nv_tileaa.return %d : tensor<16x8xf32>
+  }
+}
+
+// -----
+
+// ... but not E8M0 scales per 16 (kind::mxf4nvf4.scale_vec::4X.ue8m0 is
+// not in LLVM 22) ...
+// CHECK-LABEL: nv_tileaa.func @e8m0_per_16
+// CHECK: nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: f8E8M0FNU scales per 16 elements (kind::mxf4nvf4.scale_vec::4X with ue8m0 scales is not in LLVM 22)"
+module attributes {nv_tileaa.target_spec = "sm_120a"} {
+  nv_tileaa.func @e8m0_per_16(%a: tensor<16x32xi8>, %sa: tensor<16x4xf8E8M0FNU>, %b: tensor<32x8xi8>, %sb: tensor<4x8xf8E8M0FNU>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
+    %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c {a_format = f4E2M1FN, b_format = f4E2M1FN} : tensor<16x32xi8> scale tensor<16x4xf8E8M0FNU>, tensor<32x8xi8> scale tensor<4x8xf8E8M0FNU>, tensor<16x8xf32> -> tensor<16x8xf32>
+    nv_tileaa.return %d : tensor<16x8xf32>
+  }
+}
+
+// -----
+
+// ... nor K below one m16n8k64 ...
+// CHECK-LABEL: nv_tileaa.func @fp4_short_k
+// CHECK: nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: K = 32 is not a multiple of m16n8k64's 64"
+module attributes {nv_tileaa.target_spec = "sm_120a"} {
+  nv_tileaa.func @fp4_short_k(%a: tensor<16x16xi8>, %sa: tensor<16x1xf8E8M0FNU>, %b: tensor<16x8xi8>, %sb: tensor<1x8xf8E8M0FNU>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
+    %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c {a_format = f4E2M1FN, b_format = f4E2M1FN} : tensor<16x16xi8> scale tensor<16x1xf8E8M0FNU>, tensor<16x8xi8> scale tensor<1x8xf8E8M0FNU>, tensor<16x8xf32> -> tensor<16x8xf32>
+    nv_tileaa.return %d : tensor<16x8xf32>
+  }
+}
+
+// -----
+
+// ... nor one FP4 and one FP8 operand, on any target.
+// CHECK-LABEL: nv_tileaa.func @fp4_fp8
+// CHECK: nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: one FP4 and one FP8 operand (kind::mxf8f6f4 reads e2m1 unpacked, one per byte)"
+module attributes {nv_tileaa.target_spec = "sm_120a"} {
+  nv_tileaa.func @fp4_fp8(%a: tensor<16x32xi8>, %sa: tensor<16x2xf8E8M0FNU>, %b: tensor<64x8xf8E4M3FN>, %sb: tensor<2x8xf8E8M0FNU>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
+    %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c {a_format = f4E2M1FN} : tensor<16x32xi8> scale tensor<16x2xf8E8M0FNU>, tensor<64x8xf8E4M3FN> scale tensor<2x8xf8E8M0FNU>, tensor<16x8xf32> -> tensor<16x8xf32>
+    nv_tileaa.return %d : tensor<16x8xf32>
+  }
+}

@@ -5,8 +5,9 @@ references of perturbed scales must fail.
 
     mxfp8_cases.py BIN WORK TARGET [SPEC]
 
-SPEC is matmul_mxfp8 (the default) or matmul_mxfp8_tcgen05 (the same
-contract with 128 x 128 tiles).
+SPEC is matmul_mxfp8 (the default), matmul_mxfp8_tcgen05 (the same
+contract with 128 x 128 tiles) or matmul_mxfp4 (packed FP4 operands, the
+same scales).
 
 Runs the spec's "sim" sizes (one PASS/FAIL line each). Then, on the first
 size (K = 80: three scale blocks, the last one partial), the output is

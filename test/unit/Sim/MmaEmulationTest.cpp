@@ -87,7 +87,8 @@ uint32_t randomBits(Type type, std::mt19937 &rng) {
     return uint32_t(int8_t(v * 30)) & 0xff;
   case Type::U8:
     return uint32_t(rng() % 256);
-  case Type::F64: // 64-bit registers: see runF64
+  case Type::F64:  // 64-bit registers: see runF64
+  case Type::E2M1: // 4-bit: see checkFp4
     break;
   }
   return 0;
@@ -585,10 +586,6 @@ TEST(SimMma, BlockScaleUnknownFormsAreRejected) {
         "scale.1x.f32.e4m3.e4m3.f32", "scale.1x.f32.e4m3.e4m3.f32.ue8m0.x",
         "scale.f32.e4m3.e4m3.f32.ue8m0"})
     EXPECT_FALSE(decode(std::string(prefix) + rest)) << rest;
-  EXPECT_FALSE(decode("mma.block.scale.m16n8k64.row.col.mxf4.scale.2x.f32."
-                      "e2m1.e2m1.f32.ue8m0"));
-  EXPECT_FALSE(decode("mma.block.scale.m16n8k64.row.col.mxf4nvf4.scale.4x."
-                      "f32.e2m1.e2m1.f32.ue4m3"));
   EXPECT_FALSE(decode("mma.block.scale.m16n8k32.row.col.mxf4.scale.1x.f32."
                       "e4m3.e4m3.f32.ue8m0"));
   EXPECT_FALSE(decode("mma.block.scale.m16n8k16.row.col.mxf8f6f4.scale.1x."
@@ -596,6 +593,520 @@ TEST(SimMma, BlockScaleUnknownFormsAreRejected) {
   EXPECT_FALSE(decode("mma.sp.ordered.metadata.block.scale.m16n8k64.row.col."
                       "mxf8f6f4.scale.1x.f32.e4m3.e4m3.f32.ue8m0"));
   EXPECT_FALSE(decode("mma.m16n8k32.row.col.kind.f8f6f4.f32.e4m3.e4m3.f32"));
+}
+
+// Block-scaled m16n8k64 e2m1 (kind::mxf4 and kind::mxf4nvf4), forwards
+// from the PTX ISA ("Matrix Fragments for mma.m16n8k64", "Block Scaling for
+// mma.sync"). Each .b32 register holds eight e2m1 values, element i of a
+// fragment in register i / 8 at bits 4 (i % 8) .. 4 (i % 8) + 3. With
+// g = lane / 4, t = lane % 4: a_i (i = 0..31) is at row g for 0 <= i < 8
+// and 16 <= i < 24, g + 8 otherwise, column 8t + (i & 7) for i < 16,
+// 8t + (i & 7) + 32 for i >= 16; b_i (i = 0..15) at row (K) 8t + (i & 7)
+// for i < 8, 8t + (i & 7) + 32 for i >= 8, column g. C and D are the m16n8
+// f32 accumulator. scale_vec::2X: scale_A 16 x 2, scale_B 2 x 8, K block
+// j = k / 32; 4X: 16 x 4 and 4 x 8, j = k / 16. The lanes that give a row's
+// or column's scales are those of the 1X form; block j is byte byte-id + j
+// of their register. D(m, n) = C(m, n) + sum over k of A(m, k)
+// SF_A(m, j(k)) B(k, n) SF_B(j(k), n).
+
+// clang-format off
+const char *const kMxf4 = "mma.block.scale.m16n8k64.row.col.mxf4.scale.2x.f32.e2m1.e2m1.f32.ue8m0";
+const char *const kMxf4Nvf4X2 = "mma.block.scale.m16n8k64.row.col.mxf4nvf4.scale.2x.f32.e2m1.e2m1.f32.ue8m0";
+const char *const kMxf4Nvf4X4 = "mma.block.scale.m16n8k64.row.col.mxf4nvf4.scale.4x.f32.e2m1.e2m1.f32.ue4m3";
+// kind::mxf4 has only scale_vec::2X, which PTX lets the name leave out; LLVM
+// has this spelling too.
+const char *const kMxf4DefaultVector = "mma.block.scale.m16n8k64.row.col.mxf4.f32.e2m1.e2m1.f32.ue8m0";
+// clang-format on
+
+Element aTableE2m1(unsigned lane, unsigned i) {
+  unsigned g = lane / 4, t = lane % 4;
+  unsigned row = (i < 8 || (16 <= i && i < 24)) ? g : g + 8;
+  unsigned column = i < 16 ? t * 8 + (i & 7) : t * 8 + (i & 7) + 32;
+  return {row, column};
+}
+
+Element bTableE2m1(unsigned lane, unsigned i) {
+  unsigned g = lane / 4, t = lane % 4;
+  unsigned row = i < 8 ? t * 8 + (i & 7) : t * 8 + (i & 7) + 32;
+  return {row, g};
+}
+
+/// e2m1 (bit 3 sign, bits 2..1 exponent with bias 1, bit 0 mantissa): the
+/// magnitudes of codes 0..7 are 0, 0.5, 1, 1.5, 2, 3, 4, 6.
+double e2m1Reference(uint8_t code) {
+  unsigned exponent = code >> 1 & 3, mantissa = code & 1;
+  double magnitude = exponent == 0
+                         ? 0.5 * mantissa
+                         : std::ldexp(1.0 + 0.5 * mantissa, int(exponent) - 1);
+  return code & 8 ? -magnitude : magnitude;
+}
+
+/// ue4m3: an unsigned e4m3 (bias 7, 3 mantissa bits, exponent 0 subnormal
+/// m / 8 * 2^-6, 0x7f NaN); bit 7 is not read.
+double ue4m3Reference(uint8_t code) {
+  unsigned exponent = code >> 3 & 15, mantissa = code & 7;
+  if (exponent == 15 && mantissa == 7)
+    return std::numeric_limits<double>::quiet_NaN();
+  if (exponent == 0)
+    return mantissa / 8.0 * std::ldexp(1.0, -6);
+  return (1 + mantissa / 8.0) * std::ldexp(1.0, int(exponent) - 7);
+}
+
+struct Fp4Case {
+  const char *name;
+  unsigned vector; // scale_vec::2X or 4X
+  bool ue4m3;
+  unsigned byteIdA, threadIdA, byteIdB, threadIdB;
+  uint8_t a[16][64] = {}, b[64][8] = {}; // e2m1 codes
+  uint8_t sfa[16][4] = {}, sfb[4][8] = {};
+  double c[16][8] = {};
+
+  double scale(uint8_t code) const {
+    return ue4m3 ? ue4m3Reference(code) : ue8m0Reference(code);
+  }
+  /// C(m, n) plus the scaled products, in double (the cases keep it exact).
+  double reference(unsigned m, unsigned n) const {
+    double sum = c[m][n];
+    for (unsigned k = 0; k < 64; ++k) {
+      unsigned j = k / (64 / vector);
+      sum += e2m1Reference(a[m][k]) * scale(sfa[m][j]) *
+             e2m1Reference(b[k][n]) * scale(sfb[j][n]);
+    }
+    return sum;
+  }
+};
+
+/// The fragments and scale registers of every lane, from the tables above;
+/// scale bytes the selectors do not point at are random.
+void buildFp4(const Fp4Case &test, LaneFragments lanes[32],
+              const LaneFragments *pointers[32]) {
+  std::mt19937 rng(test.byteIdA * 64 + test.threadIdA * 16 + test.byteIdB * 4 +
+                   test.threadIdB + 1000 * test.vector);
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    LaneFragments &l = lanes[lane];
+    l = LaneFragments{};
+    pointers[lane] = &l;
+    for (unsigned i = 0; i < 32; ++i) {
+      Element e = aTableE2m1(lane, i);
+      l.words[i / 8] |= uint32_t(test.a[e.row][e.column]) << (4 * (i % 8));
+    }
+    for (unsigned i = 0; i < 16; ++i) {
+      Element e = bTableE2m1(lane, i);
+      l.words[4 + i / 8] |= uint32_t(test.b[e.row][e.column]) << (4 * (i % 8));
+    }
+    for (unsigned i = 0; i < 4; ++i) {
+      Element e = cTable(lane, i);
+      float f = float(test.c[e.row][e.column]);
+      std::memcpy(&l.words[6 + i], &f, 4);
+    }
+    l.scaleA = uint32_t(rng());
+    l.scaleB = uint32_t(rng());
+    unsigned g = lane / 4, t = lane % 4;
+    for (unsigned j = 0; j < test.vector; ++j) {
+      unsigned shiftA = 8 * (test.byteIdA + j), shiftB = 8 * (test.byteIdB + j);
+      if (t / 2 == test.threadIdA)
+        l.scaleA = (l.scaleA & ~(0xffu << shiftA)) |
+                   uint32_t(test.sfa[g + 8 * (t % 2)][j]) << shiftA;
+      if (t == test.threadIdB)
+        l.scaleB = (l.scaleB & ~(0xffu << shiftB)) | uint32_t(test.sfb[j][g])
+                                                         << shiftB;
+    }
+    l.byteIdA = test.byteIdA;
+    l.threadIdA = test.threadIdA;
+    l.byteIdB = test.byteIdB;
+    l.threadIdB = test.threadIdB;
+  }
+}
+
+/// Every lane's D against the reference; returns how many elements are
+/// NaN, and (in `ordinary`) how many are finite and not zero.
+unsigned checkFp4(const Fp4Case &test, unsigned *ordinary = nullptr) {
+  std::optional<Instr> instr = decode(test.name);
+  EXPECT_TRUE(instr) << test.name;
+  if (!instr)
+    return 0;
+  EXPECT_TRUE(instr->blockScale);
+  EXPECT_EQ(instr->m, 16u);
+  EXPECT_EQ(instr->k, 64u);
+  EXPECT_EQ(instr->a, Type::E2M1);
+  EXPECT_EQ(instr->b, Type::E2M1);
+  EXPECT_EQ(instr->scaleVector, test.vector);
+  EXPECT_EQ(instr->scaleType, test.ue4m3 ? ScaleType::UE4M3 : ScaleType::UE8M0);
+  EXPECT_EQ(instr->aWords, 4u);
+  EXPECT_EQ(instr->bWords, 2u);
+  EXPECT_EQ(instr->cWords, 4u);
+  EXPECT_EQ(instr->operandWords(), 4u + 2 + 4 + 6);
+  LaneFragments lanes[32];
+  const LaneFragments *pointers[32];
+  buildFp4(test, lanes, pointers);
+  EXPECT_FALSE(checkScaleSelectors(*instr, pointers));
+  unsigned nans = 0, finite = 0;
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    uint32_t d[kCWords];
+    compute(*instr, pointers, lane, d);
+    for (unsigned i = 0; i < kCWords; ++i) {
+      Element e = cTable(lane, i);
+      float expected = float(test.reference(e.row, e.column)), got;
+      std::memcpy(&got, &d[i], 4);
+      if (std::isnan(expected)) {
+        EXPECT_TRUE(std::isnan(got))
+            << test.name << " D(" << e.row << ", " << e.column << ") = " << got;
+        ++nans;
+        continue;
+      }
+      EXPECT_EQ(got, expected) << test.name << " D(" << e.row << ", "
+                               << e.column << "), lane " << lane << " d" << i;
+      finite += std::isfinite(got) && got != 0;
+    }
+  }
+  if (ordinary)
+    *ordinary = finite;
+  return nans;
+}
+
+/// Random e2m1 codes (all 16, negative ones and -0 included), ue8m0 scales
+/// distinct per row, column and block: row m's block j is 2^(R[m] +
+/// dA[j]), column n's 2^(S[n] + dB[j]). C is of the products' magnitude
+/// where that is a normal f32. Across the blocks of one element the scales
+/// differ by at most 2^9, so the double reference is exact.
+void fillUe8m0(Fp4Case &test, std::mt19937 &rng) {
+  static const int rowExponents[16] = {0,   1,  -1,  5,  -7,  12,  -20,  33,
+                                       -45, 60, -64, 90, -99, 100, -110, 7};
+  static const int columnExponents[8] = {0, -3, 4, -11, 17, -30, 41, -60};
+  static const int blockA[4] = {0, 5, -3, 9}, blockB[4] = {2, -6, 4, -1};
+  for (auto &row : test.a)
+    for (uint8_t &x : row)
+      x = uint8_t(rng() % 16);
+  for (auto &row : test.b)
+    for (uint8_t &x : row)
+      x = uint8_t(rng() % 16);
+  for (unsigned j = 0; j < test.vector; ++j) {
+    for (unsigned m = 0; m < 16; ++m)
+      test.sfa[m][j] = uint8_t(127 + rowExponents[m] + blockA[j]);
+    for (unsigned n = 0; n < 8; ++n)
+      test.sfb[j][n] = uint8_t(127 + columnExponents[n] + blockB[j]);
+  }
+  for (unsigned m = 0; m < 16; ++m)
+    for (unsigned n = 0; n < 8; ++n) {
+      int exponent = rowExponents[m] + columnExponents[n];
+      double v = double(int(rng() % 17) - 8) * 0.25;
+      test.c[m][n] =
+          exponent > -120 && exponent < 120 ? std::ldexp(v, exponent) : v;
+    }
+}
+
+Fp4Case ue8m0Case(const char *name, unsigned byteIdA, unsigned threadIdA,
+                  unsigned byteIdB, unsigned threadIdB) {
+  Fp4Case test{name, 2, false, byteIdA, threadIdA, byteIdB, threadIdB};
+  std::mt19937 rng(byteIdA * 64 + threadIdA * 16 + byteIdB * 4 + threadIdB);
+  fillUe8m0(test, rng);
+  return test;
+}
+
+TEST(SimMma, BlockScaleFp4Mxf4) {
+  unsigned ordinary = 0;
+  EXPECT_EQ(checkFp4(ue8m0Case(kMxf4, 0, 1, 2, 3), &ordinary), 0u);
+  EXPECT_GT(ordinary, 100u);
+  EXPECT_EQ(checkFp4(ue8m0Case(kMxf4, 2, 0, 0, 0), &ordinary), 0u);
+  EXPECT_GT(ordinary, 100u);
+  EXPECT_EQ(checkFp4(ue8m0Case(kMxf4DefaultVector, 2, 1, 2, 1), &ordinary), 0u);
+  EXPECT_GT(ordinary, 100u);
+}
+
+TEST(SimMma, BlockScaleFp4Mxf4Nvf4X2) {
+  unsigned ordinary = 0;
+  // byte id 2: bytes 2 (block 0, k < 32) and 3 (block 1).
+  EXPECT_EQ(checkFp4(ue8m0Case(kMxf4Nvf4X2, 2, 0, 2, 1), &ordinary), 0u);
+  EXPECT_GT(ordinary, 100u);
+  EXPECT_EQ(checkFp4(ue8m0Case(kMxf4Nvf4X2, 0, 1, 0, 2), &ordinary), 0u);
+  EXPECT_GT(ordinary, 100u);
+}
+
+// ue4m3 scales (4X): normal and subnormal codes, and codes with bit 7 set,
+// which must read as without it. Each row's four blocks differ, and so do
+// each column's.
+Fp4Case ue4m3Case(unsigned threadIdA, unsigned threadIdB, unsigned seed) {
+  Fp4Case test{kMxf4Nvf4X4, 4, true, 0, threadIdA, 0, threadIdB};
+  std::mt19937 rng(seed);
+  // Normal codes (0x38 1, 0x7e 448, 0x08 2^-6, 0x30 0.5, 0x43 2.375 ...)
+  // and subnormal ones (0x01 .. 0x07: m 2^-9).
+  static const uint8_t codes[] = {0x38, 0x01, 0x07, 0x7e, 0x08, 0x30, 0x43,
+                                  0x05, 0x52, 0x2f, 0x02, 0x61, 0x3c, 0x04,
+                                  0x49, 0x1a, 0x06, 0x27, 0x03};
+  const unsigned count = sizeof(codes);
+  for (auto &row : test.a)
+    for (uint8_t &x : row)
+      x = uint8_t(rng() % 16);
+  for (auto &row : test.b)
+    for (uint8_t &x : row)
+      x = uint8_t(rng() % 16);
+  for (unsigned m = 0; m < 16; ++m)
+    for (unsigned j = 0; j < 4; ++j)
+      test.sfa[m][j] = codes[(5 * m + j + seed) % count];
+  for (unsigned n = 0; n < 8; ++n)
+    for (unsigned j = 0; j < 4; ++j)
+      test.sfb[j][n] = codes[(7 * n + 3 * j + seed) % count];
+  test.sfa[3][1] |= 0x80; // sign position: not read
+  test.sfb[2][5] |= 0x80;
+  test.sfa[12][3] = 0x81; // 2^-9, subnormal, with bit 7
+  for (auto &row : test.c)
+    for (double &x : row)
+      x = double(int(rng() % 17) - 8) * 0.25;
+  return test;
+}
+
+TEST(SimMma, BlockScaleFp4Mxf4Nvf4X4Ue4m3) {
+  unsigned ordinary = 0;
+  EXPECT_EQ(checkFp4(ue4m3Case(1, 2, 0), &ordinary), 0u);
+  EXPECT_GT(ordinary, 100u);
+  EXPECT_EQ(checkFp4(ue4m3Case(0, 3, 7), &ordinary), 0u);
+  EXPECT_GT(ordinary, 100u);
+  EXPECT_EQ(checkFp4(ue4m3Case(1, 0, 11), &ordinary), 0u);
+  EXPECT_GT(ordinary, 100u);
+}
+
+// A lone subnormal ue4m3 scale, by hand: A(2, 20) = 6 (code 7), B(20, 5) =
+// -1.5 (code 0xb), both in block 1 (k 16..31) of 4X; SF_A(2, 1) = 0x03 =
+// 3/8 2^-6, SF_B(1, 5) = 0x38 = 1; every other A and B element is 0, every
+// other scale 1. D(2, 5) = 0.5 + 6 (3/8 2^-6) (-1.5) = 0.5 - 3.375 2^-6.
+TEST(SimMma, BlockScaleFp4Ue4m3Subnormal) {
+  Fp4Case test{kMxf4Nvf4X4, 4, true, 0, 0, 0, 1};
+  for (auto &row : test.sfa)
+    for (uint8_t &x : row)
+      x = 0x38;
+  for (auto &row : test.sfb)
+    for (uint8_t &x : row)
+      x = 0x38;
+  test.a[2][20] = 0x7;
+  test.b[20][5] = 0xb;
+  test.sfa[2][1] = 0x03;
+  test.c[2][5] = 0.5;
+  EXPECT_EQ(test.reference(2, 5), 0.5 - 3.375 / 64);
+  EXPECT_EQ(checkFp4(test), 0u);
+  // The same scale in block 0 or 2 would not apply to k = 20.
+  test.a[2][20] = test.b[20][5] = 0;
+  test.a[2][40] = 0x7; // block 2 (k 32..47): scale 1
+  test.b[40][5] = 0xb;
+  EXPECT_EQ(test.reference(2, 5), 0.5 - 9.0);
+  EXPECT_EQ(checkFp4(test), 0u);
+}
+
+// A NaN scale (ue8m0 0xff; ue4m3 0x7f, or 0xff with bit 7 not read) makes
+// its whole row (A) or column (B) NaN, even where that block's products
+// are zero.
+TEST(SimMma, BlockScaleFp4NaN) {
+  Fp4Case test = ue8m0Case(kMxf4, 2, 1, 0, 2);
+  test.sfa[5][1] = 0xff;
+  test.sfb[0][6] = 0xff;
+  for (unsigned k = 0; k < 32; ++k)
+    test.b[k][6] = 0; // block 0 of column 6: products all zero
+  EXPECT_EQ(checkFp4(test), 8u + 16 - 1);
+  Fp4Case nv = ue4m3Case(1, 3, 5);
+  nv.sfa[9][3] = 0x7f;
+  EXPECT_EQ(checkFp4(nv), 8u);
+  nv.sfa[9][3] = 0x38;
+  nv.sfb[2][4] = 0xff;
+  EXPECT_EQ(checkFp4(nv), 16u);
+}
+
+// Far-apart block scales: the exact sum is rounded once. D(0, 0) with
+// C(0, 0) = c, 0.5 * 0.5 * 2^e0 from block 0 (k = 3) and sign * 2^-80 from
+// block 1 (k = 40; 0.5 * 0.5 * 2^-39 * 2^-39), every other product zero.
+float roundedOnce(double c, int e0, int sign) {
+  Fp4Case test{kMxf4Nvf4X2, 2, false, 0, 0, 0, 0};
+  for (auto &row : test.sfa)
+    for (uint8_t &x : row)
+      x = 127;
+  for (auto &row : test.sfb)
+    for (uint8_t &x : row)
+      x = 127;
+  test.c[0][0] = c;
+  test.a[0][3] = 0x1; // 0.5
+  test.b[3][0] = 0x1;
+  test.sfa[0][0] = uint8_t(127 + e0);
+  test.a[0][40] = sign < 0 ? 0x9 : sign > 0 ? 0x1 : 0; // -0.5, 0.5 or 0
+  test.b[40][0] = 0x1;
+  test.sfa[0][1] = 127 - 39;
+  test.sfb[1][0] = 127 - 39;
+  std::optional<Instr> instr = decode(test.name);
+  EXPECT_TRUE(instr);
+  if (!instr)
+    return 0;
+  LaneFragments lanes[32];
+  const LaneFragments *pointers[32];
+  buildFp4(test, lanes, pointers);
+  uint32_t d[kCWords];
+  compute(*instr, pointers, 0, d); // lane 0's d0 is D(0, 0)
+  float got;
+  std::memcpy(&got, &d[0], 4);
+  return got;
+}
+
+// 1 + 2^-24 is the midpoint between 1 and 1 + 2^-23: the 2^-80 of the
+// other block decides, where summing in double first would round it away
+// and then round the midpoint to even. Without it, ties go to even.
+TEST(SimMma, BlockScaleFp4RoundedOnce) {
+  float one = 1.0f, up = std::nextafter(one, 2.0f);
+  EXPECT_EQ(roundedOnce(1.0, -22, 1), up);
+  EXPECT_EQ(roundedOnce(1.0, -22, -1), one);
+  EXPECT_EQ(roundedOnce(1.0, -22, 0), one);
+  EXPECT_EQ(roundedOnce(double(up), -22, 0), std::nextafter(up, 2.0f));
+  EXPECT_EQ(roundedOnce(double(up), -22, -1), up);
+  // -1 + 2^-24 - 2^-80: nearest -1 + 2^-24, an f32 (below 1, f32s are
+  // 2^-24 apart).
+  EXPECT_EQ(roundedOnce(-1.0, -22, -1), std::nextafter(-one, 0.0f));
+  // FLT_MAX + 2^103 is the midpoint between FLT_MAX and 2^128: below it
+  // FLT_MAX, from it up infinity (the tie goes to the even 2^128).
+  float max = std::numeric_limits<float>::max();
+  float inf = std::numeric_limits<float>::infinity();
+  EXPECT_EQ(roundedOnce(double(max), 105, -1), max);
+  EXPECT_EQ(roundedOnce(double(max), 105, 0), inf);
+  EXPECT_EQ(roundedOnce(double(max), 105, 1), inf);
+  EXPECT_EQ(roundedOnce(double(max), 104, 1), max); // below the midpoint
+}
+
+// Which lane and byte give which scale with 2X/4X: the lanes of the 1X
+// form, block j at byte byte-id + j.
+TEST(SimMma, BlockScaleFp4Lanes) {
+  LaneFragments lanes[32] = {};
+  const LaneFragments *pointers[32];
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    pointers[lane] = &lanes[lane];
+    for (unsigned j = 0; j < 4; ++j) { // byte j: 40j + lane
+      lanes[lane].scaleA |= uint32_t(40 * j + lane) << (8 * j);
+      lanes[lane].scaleB |= uint32_t(40 * j + lane) << (8 * j);
+    }
+    lanes[lane].threadIdA = 1;
+    lanes[lane].byteIdA = 2;
+    lanes[lane].threadIdB = 3;
+    lanes[lane].byteIdB = 0;
+  }
+  EXPECT_EQ(scaleByteA(pointers, 0, 0), 80 + 2);  // T2, byte 2
+  EXPECT_EQ(scaleByteA(pointers, 0, 1), 120 + 2); // T2, byte 3
+  EXPECT_EQ(scaleByteA(pointers, 8, 1), 120 + 3); // T3
+  EXPECT_EQ(scaleByteA(pointers, 15, 0), 80 + 31);
+  EXPECT_EQ(scaleByteB(pointers, 0, 0), 0 + 3); // T3, byte 0
+  EXPECT_EQ(scaleByteB(pointers, 0, 1), 40 + 3);
+  EXPECT_EQ(scaleByteB(pointers, 0, 3), 120 + 3);
+  EXPECT_EQ(scaleByteB(pointers, 6, 2), 80 + 27);
+  EXPECT_EQ(decodeUe4m3(0x38), 1.0);
+  EXPECT_EQ(decodeUe4m3(0xb8), 1.0); // bit 7 not read
+  EXPECT_EQ(decodeUe4m3(0x7e), 448.0);
+  EXPECT_EQ(decodeUe4m3(0x08), std::ldexp(1.0, -6)); // smallest normal
+  EXPECT_EQ(decodeUe4m3(0x01), std::ldexp(1.0, -9)); // smallest subnormal
+  EXPECT_EQ(decodeUe4m3(0x07), 7 * std::ldexp(1.0, -9));
+  EXPECT_EQ(decodeUe4m3(0x00), 0.0);
+  EXPECT_TRUE(std::isnan(decodeUe4m3(0x7f)));
+  EXPECT_TRUE(std::isnan(decodeUe4m3(0xff)));
+  for (unsigned code = 0; code < 256; ++code) {
+    double want = ue4m3Reference(uint8_t(code));
+    double got = decodeUe4m3(uint8_t(code));
+    if (std::isnan(want))
+      EXPECT_TRUE(std::isnan(got)) << code;
+    else
+      EXPECT_EQ(got, want) << code;
+  }
+  for (unsigned code = 0; code < 16; ++code)
+    EXPECT_EQ(double(decodeElement(Type::E2M1, code)), e2m1Reference(code))
+        << code;
+  EXPECT_EQ(decodeElement(Type::E2M1, 0x7), 6.0f);
+  EXPECT_EQ(decodeElement(Type::E2M1, 0xd), -3.0f);
+  EXPECT_EQ(decodeElement(Type::E2M1, 0x9), -0.5f);
+}
+
+TEST(SimMma, BlockScaleFp4Selectors) {
+  std::optional<Instr> x2 = decode(kMxf4Nvf4X2), x4 = decode(kMxf4Nvf4X4),
+                       mxf4 = decode(kMxf4);
+  ASSERT_TRUE(x2 && x4 && mxf4);
+  LaneFragments lanes[32] = {};
+  const LaneFragments *pointers[32];
+  for (unsigned lane = 0; lane < 32; ++lane)
+    pointers[lane] = &lanes[lane];
+  auto set = [&](unsigned byteIdA, unsigned threadIdA, unsigned byteIdB,
+                 unsigned threadIdB) {
+    for (LaneFragments &l : lanes) {
+      l.byteIdA = byteIdA;
+      l.threadIdA = threadIdA;
+      l.byteIdB = byteIdB;
+      l.threadIdB = threadIdB;
+    }
+  };
+  // 2X: byte ids 0 or 2 (two bytes from there); 4X: 0.
+  for (unsigned a : {0u, 2u})
+    for (unsigned b : {0u, 2u}) {
+      set(a, 1, b, 3);
+      EXPECT_FALSE(checkScaleSelectors(*x2, pointers)) << a << " " << b;
+      EXPECT_FALSE(checkScaleSelectors(*mxf4, pointers)) << a << " " << b;
+    }
+  for (unsigned bad : {1u, 3u, 4u}) {
+    set(bad, 0, 0, 0);
+    EXPECT_TRUE(checkScaleSelectors(*x2, pointers)) << bad;
+    EXPECT_TRUE(checkScaleSelectors(*mxf4, pointers)) << bad;
+    set(0, 0, bad, 0);
+    EXPECT_TRUE(checkScaleSelectors(*x2, pointers)) << bad;
+  }
+  set(0, 1, 0, 3);
+  EXPECT_FALSE(checkScaleSelectors(*x4, pointers));
+  for (unsigned bad : {1u, 2u, 3u}) {
+    set(bad, 0, 0, 0);
+    EXPECT_TRUE(checkScaleSelectors(*x4, pointers)) << bad;
+    set(0, 0, bad, 0);
+    EXPECT_TRUE(checkScaleSelectors(*x4, pointers)) << bad;
+  }
+  set(0, 2, 0, 0); // thread ids: A 0..1, B 0..3
+  EXPECT_TRUE(checkScaleSelectors(*x4, pointers));
+  set(0, 0, 0, 4);
+  EXPECT_TRUE(checkScaleSelectors(*x2, pointers));
+  set(2, 1, 2, 2);
+  lanes[9].byteIdB = 0; // lanes disagree
+  EXPECT_TRUE(checkScaleSelectors(*x2, pointers));
+  set(0, 1, 0, 2);
+  lanes[30].threadIdA = 0;
+  EXPECT_TRUE(checkScaleSelectors(*x4, pointers));
+  // The 1X form keeps byte ids 1 and 3.
+  set(3, 0, 1, 0);
+  EXPECT_FALSE(checkScaleSelectors(*decode(kBlockScaleE4m3E4m3), pointers));
+}
+
+TEST(SimMma, BlockScaleFp4UnknownFormsAreRejected) {
+  const char *prefix = "mma.block.scale.m16n8k64.row.col.";
+  for (const char *rest : {
+           "mxf4.scale.1x.f32.e2m1.e2m1.f32.ue8m0",
+           "mxf4.scale.4x.f32.e2m1.e2m1.f32.ue8m0",
+           "mxf4.scale.2x.f32.e2m1.e2m1.f32.ue4m3",
+           "mxf4.f32.e2m1.e2m1.f32.ue4m3",
+           "mxf4nvf4.f32.e2m1.e2m1.f32.ue8m0", // no default vector size
+           "mxf4nvf4.f32.e2m1.e2m1.f32.ue4m3",
+           "mxf4nvf4.scale.1x.f32.e2m1.e2m1.f32.ue8m0",
+           "mxf4nvf4.scale.2x.f32.e2m1.e2m1.f32.ue4m3",
+           "mxf4nvf4.scale.4x.f32.e2m1.e2m1.f32.ue8m0", // not in LLVM 22
+           "mxf8f6f4.scale.1x.f32.e2m1.e2m1.f32.ue8m0",
+           "mxf8f6f4.f32.e4m3.e4m3.f32.ue8m0",
+           "mxf4.scale.2x.f32.e4m3.e4m3.f32.ue8m0",
+           "mxf4.scale.2x.f32.e2m1.e4m3.f32.ue8m0",
+           "mxf4.scale.2x.f32.e2m3.e2m1.f32.ue8m0",
+           "mxf4nvf4.scale.4x.f32.e2m1.e3m2.f32.ue4m3",
+           "mxf4.scale.2x.f16.e2m1.e2m1.f16.ue8m0",
+           "mxf4.scale.2x.f32.e2m1.e2m1.f32",
+           "mxf4.scale.2x.f32.e2m1.e2m1.f32.ue8m0.x",
+           "mxf4.scale.2x.e2m1.e2m1.ue8m0",
+           "mxf4.scale.f32.e2m1.e2m1.f32.ue8m0",
+           "mxf6.scale.2x.f32.e2m1.e2m1.f32.ue8m0",
+       })
+    EXPECT_FALSE(decode(std::string(prefix) + rest)) << rest;
+  EXPECT_FALSE(decode("mma.block.scale.m16n8k32.row.col.mxf4.scale.2x.f32."
+                      "e2m1.e2m1.f32.ue8m0"));
+  EXPECT_FALSE(decode("mma.block.scale.m16n8k32.row.col.mxf4nvf4.scale.4x."
+                      "f32.e2m1.e2m1.f32.ue4m3"));
+  EXPECT_FALSE(decode("mma.block.scale.m16n8k128.row.col.mxf4nvf4.scale.4x."
+                      "f32.e2m1.e2m1.f32.ue4m3"));
+  EXPECT_FALSE(decode("mma.block.scale.m16n8k64.col.row.mxf4.scale.2x.f32."
+                      "e2m1.e2m1.f32.ue8m0"));
+  EXPECT_FALSE(decode("mma.sp.ordered.metadata.block.scale.m16n8k128.row.col."
+                      "mxf4.scale.2x.f32.e2m1.e2m1.f32.ue8m0"));
+  EXPECT_FALSE(decode("mma.m16n8k64.row.col.f32.e2m1.e2m1.f32"));
+  EXPECT_FALSE(decode("mma.m16n8k32.row.col.f32.e2m1.e2m1.f32"));
+  EXPECT_FALSE(decode("mma.m16n8k64.row.col.e2m1"));
 }
 
 TEST(SimMma, UnknownFormsAreRejected) {
