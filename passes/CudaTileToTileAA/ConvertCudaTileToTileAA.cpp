@@ -110,7 +110,8 @@ LogicalResult Lowering::lowerBlock(Block &src) {
 }
 
 // i4 and f4E2M1FN tiles: nv_tileaa has no 4-bit element type (see
-// docs/cuda-tile.md, "Not supported yet").
+// docs/cuda-tile.md, "Not supported yet"); f4E2M1FN tiles become packed
+// bytes where they feed mmaf_scaled (Fp4Tiles.cpp).
 static bool isFourBit(Type type) {
   auto tile = dyn_cast<ct::TileType>(type);
   return tile && tile.getElementType().isIntOrFloat() &&
@@ -120,10 +121,14 @@ static bool isFourBit(Type type) {
 LogicalResult Lowering::lowerOp(Operation *op) {
   loc = op->getLoc();
   for (Type t :
-       llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
-    if (isFourBit(t))
-      return fail(op, "4-bit element types (i4, f4E2M1FN) are not "
-                      "supported");
+       llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes())) {
+    if (!isFourBit(t) || (isFp4Tile(t) && acceptsFp4Tiles(op)))
+      continue;
+    if (isFp4Tile(t))
+      return fail(op, "f4E2M1FN tiles are supported as loads from partition "
+                      "views, splat constants and mmaf_scaled operands only");
+    return fail(op, "4-bit element types (i4, f4E2M1FN) are not supported");
+  }
   orderScratchAccess(*this, op);
   bool handled = false;
   for (auto family :

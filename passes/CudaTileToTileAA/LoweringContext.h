@@ -70,6 +70,11 @@ public:
   /// start of that slice (AllocaOps.cpp).
   llvm::DenseMap<mlir::Operation *, int64_t> allocaOffsets;
   mlir::Value scratchBase;
+  /// f4E2M1FN tiles (Fp4Tiles.cpp): loads map to i8 tiles of packed pairs,
+  /// and record here the tile dimension the pairs run along; splat
+  /// constants record their 4-bit code instead (packed where used).
+  llvm::DenseMap<mlir::Value, int> packedFp4;
+  llvm::DenseMap<mlir::Value, uint8_t> fp4Splats;
   /// The last access to alloca memory on the way here (orderScratchAccess).
   enum class ScratchState { Unknown, Read, Write };
   ScratchState scratchState = ScratchState::Unknown;
@@ -134,6 +139,20 @@ mlir::Value decodeScales(Lowering &l, mlir::Value scales);
 /// overflow 0xFE toward zero, else 0xFF (ScaleConversions.cpp).
 mlir::Value encodeScales(Lowering &l, mlir::Value value,
                          tileiras::cuda_tile::Rounding mode, mlir::Type result);
+/// A tile of f4E2M1FN elements (Fp4Tiles.cpp).
+bool isFp4Tile(mlir::Type type);
+/// Whether `op` may touch f4E2M1FN tiles: loads from views, splat
+/// constants and mmaf_scaled; everything else is an error.
+bool acceptsFp4Tiles(mlir::Operation *op);
+/// A splat f4E2M1FN constant: recorded, packed by its user.
+mlir::LogicalResult lowerFp4Constant(Lowering &l,
+                                     tileiras::cuda_tile::ConstantOp op);
+/// The i8 tile of packed pairs of the f4E2M1FN operand `v` of `op`, packed
+/// along tile dimension `dim` (an error when it was loaded packed along
+/// another one).
+mlir::FailureOr<mlir::Value> packedFp4Operand(Lowering &l, mlir::Operation *op,
+                                              mlir::Value v, int dim,
+                                              llvm::StringRef name);
 /// Emits an error at `op` and fails unless nv_tileaa.dot_scaled computes
 /// it (ShapeOps.cpp). Entries check every mmaf_scaled before lowering, so
 /// that the error names the mmaf_scaled and not the op making its f4E2M1FN

@@ -122,9 +122,15 @@ static Value tileCoordinates(Lowering &l, Value index, int64_t step,
   return arith::AddIOp::create(l.b, l.loc, l.splat(start, {size}), range);
 }
 
-// Pointer tile and bounds mask of one view tile.
+// Pointer tile and bounds mask of one view tile. With `packedDim` (a tile
+// dimension whose view dimension has stride 1) the view holds f4E2M1FN
+// pairs: the pointers are to the bytes holding elements (.., 2i, ..) and
+// (.., 2i + 1, ..) along packedDim, a tile of half the extent there; the
+// view's extent along it and its other strides must be even
+// (docs/cuda-tile.md). Unsigned halving keeps their divisibility for
+// AxisInfo.
 static FailureOr<Access> viewAccess(Lowering &l, Operation *op, Value view,
-                                    ValueRange indices) {
+                                    ValueRange indices, int packedDim = -1) {
   auto it = l.tensorViews.find(view);
   if (it == l.tensorViews.end())
     return l.fail(op, "the view does not come from make_tensor_view in this "
@@ -146,33 +152,55 @@ static FailureOr<Access> viewAccess(Lowering &l, Operation *op, Value view,
     return Access{tv.base, Value()};
   Type offType = tv.strides.front().getType();
   Value offsets, mask;
+  SmallVector<int64_t> shape(tile);
+  if (packedDim >= 0)
+    shape[packedDim] /= 2;
   for (size_t k = 0; k < tile.size(); ++k) {
     size_t d = dimMap.empty() ? k : size_t(dimMap[k]);
     int64_t step = steps.empty() ? tile[k] : steps[k];
     // Indices are unsigned.
     Value index = l.castInt(l.lookup(indices[k]), offType, /*zeroExtend=*/true);
+    // Packed FP4: byte coordinates along packedDim (elements 2c and
+    // 2c + 1), halved strides along the others.
+    bool packed = int(k) == packedDim;
     Value coord = k == sparseDim
                       ? index
-                      : tileCoordinates(l, index, step, tile[k], offType);
+                      : tileCoordinates(l, index, packed ? step / 2 : step,
+                                        shape[k], offType);
+    Value stride = tv.strides[d], extent = tv.shape[d];
+    if (packed) {
+      // In bytes (an even extent: odd ones are not supported).
+      stride = l.constantInt(offType, 1);
+      extent =
+          arith::DivUIOp::create(l.b, l.loc, extent, l.constantInt(offType, 2));
+    } else if (packedDim >= 0) {
+      stride =
+          arith::DivUIOp::create(l.b, l.loc, stride, l.constantInt(offType, 2));
+    }
     if (tile.size() > 1) {
       SmallVector<int64_t> ones(tile.size(), 1);
-      ones[k] = tile[k];
+      ones[k] = shape[k];
       coord = l.create1("nv_tileaa.view", RankedTensorType::get(ones, offType),
                         coord);
       coord = l.create1("nv_tileaa.broadcast",
-                        RankedTensorType::get(tile, offType), coord);
+                        RankedTensorType::get(shape, offType), coord);
     }
     Value term =
-        arith::MulIOp::create(l.b, l.loc, coord, l.splat(tv.strides[d], tile));
+        arith::MulIOp::create(l.b, l.loc, coord, l.splat(stride, shape));
     offsets = offsets ? Value(arith::AddIOp::create(l.b, l.loc, offsets, term))
                       : term;
-    Value inBounds =
-        arith::CmpIOp::create(l.b, l.loc, arith::CmpIPredicate::slt, coord,
-                              l.splat(tv.shape[d], tile));
+    Value inBounds = arith::CmpIOp::create(
+        l.b, l.loc, arith::CmpIPredicate::slt, coord, l.splat(extent, shape));
     mask = mask ? Value(arith::AndIOp::create(l.b, l.loc, mask, inBounds))
                 : inBounds;
   }
-  Value base = l.splat(tv.base, tile);
+  Value basePtr = tv.base;
+  if (packedDim >= 0) {
+    basePtr =
+        l.create1("nv_tileaa.ptr_to_ptr",
+                  tileiras::nv_tileaa::PtrType::get(l.b.getI8Type()), basePtr);
+  }
+  Value base = l.splat(basePtr, shape);
   return Access{l.create1("nv_tileaa.addptr", base.getType(), {base, offsets}),
                 mask};
 }
@@ -211,7 +239,64 @@ static SmallVector<NamedAttribute> withSegments(Lowering &l, OpT op,
   return attrs;
 }
 
+// The tile dimension of a load from `view` whose view dimension has
+// stride 1 (f4E2M1FN pairs share a byte along it), or an error at `op`.
+static FailureOr<int> packedFp4Dim(Lowering &l, Operation *op, Type view) {
+  SmallVector<int32_t> dimMap, steps;
+  viewLayout(view, dimMap, steps);
+  if (!isa<ct::PartitionViewType>(view))
+    return l.fail(op, "f4E2M1FN tiles load only from partition views");
+  ArrayRef<int64_t> strides = ct::getViewTensorView(view).getStrides();
+  SmallVector<int64_t> tile = ct::getViewTileShape(view);
+  for (size_t k = 0; k < tile.size(); ++k) {
+    size_t d = dimMap.empty() ? k : size_t(dimMap[k]);
+    if (strides[d] != 1)
+      continue;
+    if (tile[k] % 2 != 0)
+      break;
+    return int(k);
+  }
+  return l.fail(op, "an f4E2M1FN tile needs a view dimension of stride 1 "
+                    "with an even tile extent along it (two elements a byte)");
+}
+
+// load_view_tko of f4E2M1FN: an i8 tile of the packed pairs along the
+// contiguous dimension (Fp4Tiles.cpp turns it into dot_scaled operands).
+static LogicalResult lowerLoadFp4View(Lowering &l, ct::LoadViewTkoOp op) {
+  FailureOr<int> dim = packedFp4Dim(l, op, op.getView().getType());
+  if (failed(dim))
+    return failure();
+  FailureOr<Access> access =
+      viewAccess(l, op, op.getView(), op.getIndices(), *dim);
+  if (failed(access))
+    return failure();
+  auto tile = cast<ct::TileType>(op.getTile().getType());
+  SmallVector<int64_t> shape(tile.getShape());
+  shape[*dim] /= 2;
+  // Padding: zero is the byte 0; -0 is 0x88 (both nibbles); e2m1 has no
+  // NaN or infinity.
+  int32_t padding = std::max(viewPadding(op.getView().getType()), 0);
+  auto kind = static_cast<ct::PaddingValue>(padding);
+  if (kind != ct::PaddingValue::Zero && kind != ct::PaddingValue::NegZero)
+    return l.fail(op, "f4E2M1FN has no NaN or infinity to pad with");
+  Type byte = l.b.getI8Type();
+  auto bytes = RankedTensorType::get(shape, byte);
+  Value other = arith::ConstantOp::create(
+      l.b, l.loc,
+      DenseElementsAttr::get(
+          bytes, l.b.getIntegerAttr(
+                     byte, kind == ct::PaddingValue::NegZero ? 0x88 : 0)));
+  l.map1(op.getTile(), l.create1("nv_tileaa.load", bytes,
+                                 {access->pointers, access->mask, other},
+                                 withSegments(l, op, {1, 1, 1})));
+  l.packedFp4[op.getTile()] = *dim;
+  l.map1(op.getResultToken(), l.token());
+  return success();
+}
+
 static LogicalResult lowerLoadView(Lowering &l, ct::LoadViewTkoOp op) {
+  if (isFp4Tile(op.getTile().getType()))
+    return lowerLoadFp4View(l, op);
   FailureOr<Access> access = viewAccess(l, op, op.getView(), op.getIndices());
   if (failed(access))
     return failure();

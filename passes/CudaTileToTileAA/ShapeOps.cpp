@@ -9,6 +9,8 @@ using namespace tileiras::cuda_tile_lowering;
 namespace ct = tileiras::cuda_tile;
 
 static LogicalResult lowerConstant(Lowering &l, ct::ConstantOp op) {
+  if (isFp4Tile(op.getType()))
+    return lowerFp4Constant(l, op);
   auto dense = cast<DenseElementsAttr>(op.getValue());
   TypedAttr value = dense;
   if (op.getType().getRank() == 0)
@@ -100,12 +102,15 @@ static LogicalResult lowerMma(Lowering &l, Operation *op) {
 }
 
 // What nv_tileaa.dot_scaled computes: 2-D f8E4M3FN/f8E5M2 operands (any
-// pair) with one f8E8M0FNU scale per 32 K elements. The cuda_tile verifier
-// checks only the shapes of A, B and C and the f32 accumulator, so the
-// scale types and shapes are checked here too.
+// pair) with one f8E8M0FNU scale per 32 K elements; f4E2M1FN operands
+// with f8E8M0FNU scales per 32 or 16, or f8E4M3FN scales per 16 (the
+// spec's combinations). The cuda_tile verifier checks only the shapes of
+// A, B and C and the f32 accumulator, so the scale types and shapes are
+// checked here too.
 static constexpr StringLiteral kScaledSupported =
-    "; 2-D f8E4M3FN/f8E5M2 operands with f8E8M0FNU scales and 32-element "
-    "blocks are supported";
+    "; 2-D f8E4M3FN/f8E5M2 operands with f8E8M0FNU scales per 32 elements "
+    "and f4E2M1FN operands with f8E8M0FNU scales per 32 or 16 or f8E4M3FN "
+    "scales per 16 are supported";
 
 LogicalResult
 tileiras::cuda_tile_lowering::checkMmaScaled(ct::MmaFScaledOp op) {
@@ -125,12 +130,19 @@ tileiras::cuda_tile_lowering::checkMmaScaled(ct::MmaFScaledOp op) {
   ct::TileType a = tile(op.getLhs()), b = tile(op.getRhs()),
                sa = tile(op.getLhsScale()), sb = tile(op.getRhsScale());
   auto isF8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+  auto isF4 = [](Type t) { return isa<Float4E2M1FNType>(t); };
   for (Type t : {a.getElementType(), b.getElementType()})
-    if (!isF8(t))
+    if (!isF8(t) && !isF4(t))
       return unsupported(name(t), " operands");
+  bool fp4 = isF4(a.getElementType()) && isF4(b.getElementType());
   for (Type t : {sa.getElementType(), sb.getElementType()})
-    if (!isa<Float8E8M0FNUType>(t))
-      return unsupported(name(t), " scales");
+    if (!isa<Float8E8M0FNUType>(t) && !(fp4 && isa<Float8E4M3FNType>(t)))
+      return unsupported(name(t), " scales",
+                         fp4 ? "" : " of f8E4M3FN/f8E5M2 operands");
+  if (sa.getElementType() != sb.getElementType())
+    return op.emitOpError("cannot be lowered to nv_tileaa: the scales of A "
+                          "and B must have one type, but got ")
+           << name(sa.getElementType()) << " and " << name(sb.getElementType());
   if (a.getRank() != 2)
     return unsupported("batched (3-D) operands");
   if (sa.getRank() != 2 || sb.getRank() != 2)
@@ -147,22 +159,45 @@ tileiras::cuda_tile_lowering::checkMmaScaled(ct::MmaFScaledOp op) {
            << m << ", K = " << k << ", N = " << n << "), but got "
            << sa.getShape()[0] << "x" << sa.getShape()[1] << " and "
            << sb.getShape()[0] << "x" << sb.getShape()[1];
-  if (int64_t block = k / blocks;
-      block != tileiras::nv_tileaa::DotScaledOp::kScaleBlock)
-    return unsupported(block, "-element scale blocks");
+  int64_t block = k / blocks;
+  bool e4m3 = isa<Float8E4M3FNType>(sa.getElementType());
+  bool allowed = fp4 ? (block == 16 || (!e4m3 && block == 32))
+                     : block == tileiras::nv_tileaa::DotScaledOp::kScaleBlock;
+  if (!allowed)
+    return unsupported(block, "-element scale blocks of ",
+                       name(sa.getElementType()), " scales");
   return success();
 }
 
 // mmaf_scaled %a, %b, %c, %sa, %sb -> dot_scaled %a scale %sa, %b scale %sb,
 // %c.
+// f4E2M1FN operands become i8 tiles of pairs packed along K (Fp4Tiles.cpp)
+// with a_format/b_format.
 static LogicalResult lowerMmaScaled(Lowering &l, ct::MmaFScaledOp op) {
   if (failed(checkMmaScaled(op)))
     return failure();
-  Value operands[] = {l.lookup(op.getLhs()), l.lookup(op.getLhsScale()),
-                      l.lookup(op.getRhs()), l.lookup(op.getRhsScale()),
-                      l.lookup(op.getAcc())};
-  l.map1(op.getResult(), l.create1("nv_tileaa.dot_scaled",
-                                   l.convertType(op.getType()), operands));
+  Value a = l.lookup(op.getLhs()), b = l.lookup(op.getRhs());
+  SmallVector<NamedAttribute> attrs;
+  TypeAttr f4 = TypeAttr::get(Float4E2M1FNType::get(l.b.getContext()));
+  if (isFp4Tile(op.getLhs().getType())) {
+    FailureOr<Value> packed = packedFp4Operand(l, op, op.getLhs(), 1, "A");
+    if (failed(packed))
+      return failure();
+    a = *packed;
+    attrs.push_back(l.b.getNamedAttr("a_format", f4));
+  }
+  if (isFp4Tile(op.getRhs().getType())) {
+    FailureOr<Value> packed = packedFp4Operand(l, op, op.getRhs(), 0, "B");
+    if (failed(packed))
+      return failure();
+    b = *packed;
+    attrs.push_back(l.b.getNamedAttr("b_format", f4));
+  }
+  Value operands[] = {a, l.lookup(op.getLhsScale()), b,
+                      l.lookup(op.getRhsScale()), l.lookup(op.getAcc())};
+  l.map1(op.getResult(),
+         l.create1("nv_tileaa.dot_scaled", l.convertType(op.getType()),
+                   operands, attrs));
   return success();
 }
 

@@ -19,7 +19,7 @@ cuda_tile.module @kernels {
     %sb = constant <f8E8M0FNU: 1.0> : tile<2x1x64xf8E8M0FNU>
     // Batched block-scaled products (every unsupported mmaf_scaled:
     // mmaf-scaled-unsupported.mlir).
-    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: mmaf_scaled with batched (3-D) operands has no nv_tileaa lowering yet; 2-D f8E4M3FN/f8E5M2 operands with f8E8M0FNU scales and 32-element blocks are supported}}
+    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: mmaf_scaled with batched (3-D) operands has no nv_tileaa lowering yet; 2-D f8E4M3FN/f8E5M2 operands with f8E8M0FNU scales per 32 elements and f4E2M1FN operands with f8E8M0FNU scales per 32 or 16 or f8E4M3FN scales per 16 are supported}}
     %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<2x64x32xf8E4M3FN>, tile<2x32x64xf8E4M3FN>, tile<2x64x64xf32>, tile<2x64x1xf8E8M0FNU>, tile<2x1x64xf8E8M0FNU>
     return
   }
@@ -41,7 +41,7 @@ cuda_tile.module @kernels {
 cuda_tile.module @kernels {
   entry @k() {
     %c = constant <f32: [1.0, 2.0, 3.0, 4.0]> : tile<4xf32>
-    // expected-error @+1 {{'cuda_tile.ftof' op cannot be lowered to nv_tileaa: 4-bit element types (i4, f4E2M1FN) are not supported}}
+    // expected-error @+1 {{'cuda_tile.ftof' op cannot be lowered to nv_tileaa: f4E2M1FN tiles are supported as loads from partition views, splat constants and mmaf_scaled operands only}}
     %t = ftof %c : tile<4xf32> -> tile<4xf4E2M1FN>
     return
   }

@@ -1,22 +1,27 @@
 // mmaf_scaled lowers to nv_tileaa.dot_scaled for 2-D f8E4M3FN/f8E5M2
-// operands with f8E8M0FNU scales and 32-element blocks
-// (lower-mmaf-scaled.mlir). Everything else the cuda_tile op allows is an
-// error at the op naming what is supported, never a crash or a dot
+// operands with f8E8M0FNU scales per 32 elements and for f4E2M1FN operands
+// (packed along K) with f8E8M0FNU scales per 32 or 16 or f8E4M3FN scales
+// per 16 (lower-mmaf-scaled.mlir). Everything else the cuda_tile op allows
+// is an error at the op naming what is supported, never a crash or a dot
 // without its scales; the driver exits with status 1.
 // RUN: tileiras-opt %s --convert-cuda-tile-to-tileaa -split-input-file -verify-diagnostics
 // RUN: %expect-exit 1 tileiras --gpu-name=sm_100a %s -o %t.ptx 2>&1 | FileCheck %s
-// CHECK: mmaf-scaled-unsupported.mlir:[[@LINE+12]]:10: error: 'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: mmaf_scaled with f4E2M1FN operands has no nv_tileaa lowering yet; 2-D f8E4M3FN/f8E5M2 operands with f8E8M0FNU scales and 32-element blocks are supported
+// CHECK: mmaf-scaled-unsupported.mlir:[[@LINE+16]]:10: error: 'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: the f4E2M1FN operand A must be loaded from a view whose K dimension (1 of the tile) has stride 1
 
-// NVFP4-style f4E2M1FN operands (32-element blocks of e8m0 scales): the
-// error names the mmaf_scaled, not the constants making its 4-bit tiles.
+// f4E2M1FN operands must reach mmaf_scaled packed along K: A loaded from
+// a view whose K dimension (1) has stride 1; here its rows are contiguous
+// along M instead.
 cuda_tile.module @m1 {
-  entry @f4() {
-    %a = constant <f4E2M1FN: 1.0> : tile<64x64xf4E2M1FN>
+  entry @f4_packed_along_m(%pa: tile<ptr<f4E2M1FN>>, %m: tile<i32>, %k: tile<i32>) {
+    %ta = make_tensor_view %pa, shape = [%m, %k], strides = [1, %m] : tile<i32> -> tensor_view<?x?xf4E2M1FN, strides=[1,?]>
+    %va = make_partition_view %ta : partition_view<tile=(64x64), padding_value = zero, tensor_view<?x?xf4E2M1FN, strides=[1,?]>>
+    %i = constant <i32: 0> : tile<i32>
+    %a, %t = load_view_tko weak %va[%i, %i] : partition_view<tile=(64x64), padding_value = zero, tensor_view<?x?xf4E2M1FN, strides=[1,?]>>, tile<i32> -> tile<64x64xf4E2M1FN>, token
     %b = constant <f4E2M1FN: 1.0> : tile<64x64xf4E2M1FN>
     %c = constant <f32: 0.0> : tile<64x64xf32>
     %sa = constant <f8E8M0FNU: 1.0> : tile<64x2xf8E8M0FNU>
     %sb = constant <f8E8M0FNU: 1.0> : tile<2x64xf8E8M0FNU>
-    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: mmaf_scaled with f4E2M1FN operands has no nv_tileaa lowering yet; 2-D f8E4M3FN/f8E5M2 operands with f8E8M0FNU scales and 32-element blocks are supported}}
+    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: the f4E2M1FN operand A must be loaded from a view whose K dimension (1 of the tile) has stride 1: two K elements share a byte}}
     %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<64x64xf4E2M1FN>, tile<64x64xf4E2M1FN>, tile<64x64xf32>, tile<64x2xf8E8M0FNU>, tile<2x64xf8E8M0FNU>
     return
   }
@@ -24,32 +29,56 @@ cuda_tile.module @m1 {
 
 // -----
 
-// One f4E2M1FN operand is enough.
+// f8E4M3FN scales per 32 elements (only per 16, NVFP4).
 cuda_tile.module @m2 {
-  entry @f4_rhs() {
-    %a = constant <f8E4M3FN: 1.0> : tile<64x64xf8E4M3FN>
+  entry @nvfp4_block32() {
+    %a = constant <f4E2M1FN: 1.0> : tile<64x64xf4E2M1FN>
     %b = constant <f4E2M1FN: 1.0> : tile<64x64xf4E2M1FN>
     %c = constant <f32: 0.0> : tile<64x64xf32>
-    %sa = constant <f8E8M0FNU: 1.0> : tile<64x2xf8E8M0FNU>
-    %sb = constant <f8E8M0FNU: 1.0> : tile<2x64xf8E8M0FNU>
-    // expected-error @+1 {{mmaf_scaled with f4E2M1FN operands has no nv_tileaa lowering yet}}
-    %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<64x64xf8E4M3FN>, tile<64x64xf4E2M1FN>, tile<64x64xf32>, tile<64x2xf8E8M0FNU>, tile<2x64xf8E8M0FNU>
+    %sa = constant <f8E4M3FN: 1.0> : tile<64x2xf8E4M3FN>
+    %sb = constant <f8E4M3FN: 1.0> : tile<2x64xf8E4M3FN>
+    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: mmaf_scaled with 32-element scale blocks of f8E4M3FN scales has no nv_tileaa lowering yet}}
+    %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<64x64xf4E2M1FN>, tile<64x64xf4E2M1FN>, tile<64x64xf32>, tile<64x2xf8E4M3FN>, tile<2x64xf8E4M3FN>
     return
   }
 }
 
 // -----
 
-// NVFP4 proper: f4E2M1FN with f8E4M3FN scales, 16-element blocks.
+// Scales of two types.
 cuda_tile.module @m3 {
-  entry @nvfp4() {
+  entry @mixed_scales() {
     %a = constant <f4E2M1FN: 1.0> : tile<64x64xf4E2M1FN>
     %b = constant <f4E2M1FN: 1.0> : tile<64x64xf4E2M1FN>
     %c = constant <f32: 0.0> : tile<64x64xf32>
     %sa = constant <f8E4M3FN: 1.0> : tile<64x4xf8E4M3FN>
-    %sb = constant <f8E4M3FN: 1.0> : tile<4x64xf8E4M3FN>
-    // expected-error @+1 {{mmaf_scaled with f4E2M1FN operands has no nv_tileaa lowering yet; 2-D f8E4M3FN/f8E5M2 operands with f8E8M0FNU scales and 32-element blocks are supported}}
-    %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<64x64xf4E2M1FN>, tile<64x64xf4E2M1FN>, tile<64x64xf32>, tile<64x4xf8E4M3FN>, tile<4x64xf8E4M3FN>
+    %sb = constant <f8E8M0FNU: 1.0> : tile<4x64xf8E8M0FNU>
+    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: the scales of A and B must have one type, but got f8E4M3FN and f8E8M0FNU}}
+    %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<64x64xf4E2M1FN>, tile<64x64xf4E2M1FN>, tile<64x64xf32>, tile<64x4xf8E4M3FN>, tile<4x64xf8E8M0FNU>
+    return
+  }
+}
+
+// -----
+
+// f4E2M1FN tiles lower only as view loads, splat constants and mmaf_scaled
+// operands: anything else on them is an error at the op.
+cuda_tile.module @m11 {
+  entry @f4_reshape() {
+    %a = constant <f4E2M1FN: 1.0> : tile<64x64xf4E2M1FN>
+    // expected-error @+1 {{'cuda_tile.reshape' op cannot be lowered to nv_tileaa: f4E2M1FN tiles are supported as loads from partition views, splat constants and mmaf_scaled operands only}}
+    %b = reshape %a : tile<64x64xf4E2M1FN> -> tile<4096xf4E2M1FN>
+    return
+  }
+}
+
+// -----
+
+// A dense (non-splat) f4E2M1FN constant.
+cuda_tile.module @m12 {
+  entry @f4_dense() {
+    // expected-error @+1 {{'cuda_tile.constant' op cannot be lowered to nv_tileaa: f4E2M1FN constants must be splats (one value)}}
+    %a = constant <f4E2M1FN: [1.0, 2.0]> : tile<2xf4E2M1FN>
     return
   }
 }
@@ -64,7 +93,7 @@ cuda_tile.module @m4 {
     %c = constant <f32: 0.0> : tile<64x64xf32>
     %sa = constant <f8E4M3FN: 1.0> : tile<64x2xf8E4M3FN>
     %sb = constant <f8E4M3FN: 1.0> : tile<2x64xf8E4M3FN>
-    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: mmaf_scaled with f8E4M3FN scales has no nv_tileaa lowering yet; 2-D f8E4M3FN/f8E5M2 operands with f8E8M0FNU scales and 32-element blocks are supported}}
+    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: mmaf_scaled with f8E4M3FN scales of f8E4M3FN/f8E5M2 operands has no nv_tileaa lowering yet; 2-D f8E4M3FN/f8E5M2 operands with f8E8M0FNU scales per 32 elements and f4E2M1FN operands with f8E8M0FNU scales per 32 or 16 or f8E4M3FN scales per 16 are supported}}
     %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<64x64xf8E4M3FN>, tile<64x64xf8E4M3FN>, tile<64x64xf32>, tile<64x2xf8E4M3FN>, tile<2x64xf8E4M3FN>
     return
   }
@@ -80,7 +109,7 @@ cuda_tile.module @m5 {
     %c = constant <f32: 0.0> : tile<64x64xf32>
     %sa = constant <f8E8M0FNU: 1.0> : tile<64x4xf8E8M0FNU>
     %sb = constant <f8E8M0FNU: 1.0> : tile<4x64xf8E8M0FNU>
-    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: mmaf_scaled with 16-element scale blocks has no nv_tileaa lowering yet; 2-D f8E4M3FN/f8E5M2 operands with f8E8M0FNU scales and 32-element blocks are supported}}
+    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: mmaf_scaled with 16-element scale blocks of f8E8M0FNU scales has no nv_tileaa lowering yet}}
     %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<64x64xf8E4M3FN>, tile<64x64xf8E5M2>, tile<64x64xf32>, tile<64x4xf8E8M0FNU>, tile<4x64xf8E8M0FNU>
     return
   }
@@ -96,7 +125,7 @@ cuda_tile.module @m6 {
     %c = constant <f32: 0.0> : tile<2x32x32xf32>
     %sa = constant <f8E8M0FNU: 1.0> : tile<2x32x2xf8E8M0FNU>
     %sb = constant <f8E8M0FNU: 1.0> : tile<2x2x32xf8E8M0FNU>
-    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: mmaf_scaled with batched (3-D) operands has no nv_tileaa lowering yet; 2-D f8E4M3FN/f8E5M2 operands with f8E8M0FNU scales and 32-element blocks are supported}}
+    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: mmaf_scaled with batched (3-D) operands has no nv_tileaa lowering yet}}
     %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<2x32x64xf8E4M3FN>, tile<2x64x32xf8E4M3FN>, tile<2x32x32xf32>, tile<2x32x2xf8E8M0FNU>, tile<2x2x32xf8E8M0FNU>
     return
   }

@@ -4,7 +4,7 @@ orderings, block-scaled mmaf_scaled), compiled by tileiras for TARGET, run on th
 (tools/sim) and compared with references computed here (Python standard
 library only), and pointer casts with a masked compare-and-swap.
 
-Usage: cuda_tile_cases.py BIN_DIR WORK_DIR TARGET
+Usage: cuda_tile_cases.py BIN_DIR WORK_DIR TARGET [CASE...]  (CASE: only these)
 """
 import math
 from fractions import Fraction as F
@@ -663,6 +663,68 @@ def mmaf_scaled(tc, rng):
     return None
 
 
+E2M1 = [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0]
+
+
+def decode_e2m1(nibble):
+    return -E2M1[nibble & 7] if nibble & 8 else E2M1[nibble & 7]
+
+
+def mmaf_nvfp4(tc, rng):
+    """examples/cuda_tile/matmul_nvfp4.mlir: mmaf_scaled of f4E2M1FN
+    operands packed two a byte (A row-major, B stored transposed: both
+    contiguous along K) with f8E4M3FN scales per 16 (2^-9, subnormal, to
+    2^4), M, N, K = 70, 67, 96 (partial tiles, two K steps, the second
+    partial). The bytes between the rows hold 0x77 (6.0, 6.0) and the
+    scales' gaps NaN, which masked-off lanes must not read."""
+    m, n, k = 70, 67, 96
+    kb = k // 16
+    lda, ldb, ldc, ldsa, ldsb = k + 32, k + 64, n + 3, kb + 1, n + 1
+    a = [0x77] * (m * lda // 2)
+    b = [0x77] * (n * ldb // 2)
+    sa = [0x7F] * (m * ldsa)  # 0x7F: f8E4M3FN's NaN
+    sb = [0x7F] * (kb * ldsb)
+    for i in range(m):
+        a[i * lda // 2:i * lda // 2 + k // 2] = [
+            rng.randrange(256) for _ in range(k // 2)]
+        sa[i * ldsa:i * ldsa + kb] = [rng.randrange(0x58) for _ in range(kb)]
+    for j in range(n):
+        b[j * ldb // 2:j * ldb // 2 + k // 2] = [
+            rng.randrange(256) for _ in range(k // 2)]
+    for i in range(kb):
+        sb[i * ldsb:i * ldsb + n] = [rng.randrange(0x58) for _ in range(n)]
+
+    def element(data, start, q):
+        byte = data[start + q // 2]
+        return decode_e2m1(byte >> 4 if q & 1 else byte & 15)
+    kernel = tc.build(os.path.join(EXAMPLES, "matmul_nvfp4.mlir"),
+                      target=TARGET)
+    out, _ = kernel.launch((2, 2, 1), (128, 1, 1), [
+        Buffer("a", bytes(a)), Buffer("b", bytes(b)), Buffer("sa", bytes(sa)),
+        Buffer("sb", bytes(sb)), Buffer("c", pack("f", [-7.0] * (m * ldc))),
+        Scalar("i32", m), Scalar("i32", n), Scalar("i32", k),
+        Scalar("i32", lda), Scalar("i32", ldb), Scalar("i32", ldc),
+        Scalar("i32", ldsa), Scalar("i32", ldsb)], ctas_at_once=4)
+    got = unpack("f", out["c"])
+    for i in range(m):
+        for j in range(ldc):
+            g = got[i * ldc + j]
+            if j >= n:
+                if g != -7.0:
+                    return f"mmaf_nvfp4: c[{i}][{j}] (past N) written: {g}"
+                continue
+            products = [
+                element(a, i * lda // 2, q) *
+                decode_fp8(sa[i * ldsa + q // 16], 4) *
+                element(b, j * ldb // 2, q) *
+                decode_fp8(sb[q // 16 * ldsb + j], 4) for q in range(k)]
+            want = math.fsum(products)
+            tol = (k + 2) * 2.0 ** -24 * math.fsum(abs(p) for p in products)
+            if not abs(g - want) <= tol:
+                return f"mmaf_nvfp4: c[{i}][{j}]: got {g}, want {want}"
+    return None
+
+
 def scale_f16(byte):
     """The f16 nearest to the f8E8M0FNU `byte` (2^(byte - 127))."""
     e = byte - 127
@@ -793,7 +855,7 @@ FP8_CASES = {"unpack8"}
 CASES = [loop_break, loop_return, rounding, itof64, globals_case,
          tf32_global, view0, unpack8,
          scan_argmax, gather, for_continue, extract, batched_mma, mmaf_scaled,
-         scales, scale_encode, casts, argmax,
+         mmaf_nvfp4, scales, scale_encode, casts, argmax,
          atomic_red, pack_unpack, views, alloca]
 
 
@@ -803,6 +865,8 @@ def main():
     tc = simlib.Toolchain(os.path.join(work, TARGET), bin_dir=bin_dir)
     cases = [c for c in CASES
              if TARGET != "sm_80" or c.__name__ not in FP8_CASES]
+    if len(sys.argv) > 4:  # only the named cases
+        cases = [c for c in cases if c.__name__ in sys.argv[4:]]
     return simlib.run_cases(cases, tc)
 
 
