@@ -492,7 +492,9 @@ def NVTileAA_WarpgroupDotOp : NVTileAA_Op<"warpgroup_dot",
     makes it the block-scaled dot of a `dot_scaled` (tcgen05.mma
     kind::mxf8f6f4.block_scale, blocked accumulators only): f8E4M3FN/f8E5M2
     slots, one f8E8M0FNU scale per row of A (M x K/32) and per column of B
-    (K/32 x N) for each 32 K elements, in any layout.
+    (K/32 x N) for each 32 K elements, in any layout. i8 slots hold packed
+    f4E2M1FN pairs (kind::mxf4 / mxf4nvf4, K twice the bytes) with
+    f8E8M0FNU scales per 32 or 16 K elements or f8E4M3FN per 16.
   }];
   let arguments = (ins Arg<NVTileAA_SharedMem, "", [MemRead]>:$a,
                        I32:$slot_a,
@@ -591,7 +593,8 @@ def NVTileAA_TmemDotOp : NVTileAA_Op<"tmem_dot"> {
 
     `scales (%sa, %sb : ...)` makes it block-scaled as on `warpgroup_dot`
     (kind::mxf8f6f4.block_scale: f8E4M3FN/f8E5M2 slots, f8E8M0FNU scales
-    per row of A and column of B for each 32 K elements, f32 tile); the
+    per row of A and column of B for each 32 K elements, f32 tile; i8
+    slots: packed FP4, kind::mxf4 / mxf4nvf4); the
     scales are copied into tensor memory after the tile's columns each
     time, so `tmem_alloc` allocates those columns too.
   }];

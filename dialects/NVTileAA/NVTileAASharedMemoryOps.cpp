@@ -48,8 +48,11 @@ LogicalResult LocalLoadOp::verify() {
                        getBuffer().getType(), "result");
 }
 
-// The block-scaled form (tcgen05.mma kind::mxf8f6f4): FP8 slots, a scale
-// per row of A and column of B for each 32 K elements, an f32 accumulator.
+// The block-scaled form: FP8 slots (tcgen05.mma kind::mxf8f6f4) with a
+// f8E8M0FNU scale per row of A and column of B for each 32 K elements, or
+// i8 slots of packed f4E2M1FN pairs (kind::mxf4 / mxf4nvf4: K is twice
+// the bytes) with f8E8M0FNU scales per 32 or 16 or f8E4M3FN scales per 16;
+// an f32 accumulator.
 static LogicalResult verifySlotDotScales(Operation *op, SharedMemType aType,
                                          SharedMemType bType, Type acc,
                                          int64_t m, int64_t n,
@@ -57,25 +60,35 @@ static LogicalResult verifySlotDotScales(Operation *op, SharedMemType aType,
   if (scales.size() != 2)
     return op->emitOpError()
            << "expects two scale tiles (A's and B's), got " << scales.size();
-  for (Type element : {aType.getElementType(), bType.getElementType()})
-    if (!isa<Float8E4M3FNType, Float8E5M2Type>(element))
+  Type a = aType.getElementType(), b = bType.getElementType();
+  bool fp4 = a.isInteger(8) && b.isInteger(8);
+  for (Type element : {a, b})
+    if (!fp4 && !isa<Float8E4M3FNType, Float8E5M2Type>(element))
       return op->emitOpError() << "block-scaled operands must be f8E4M3FN or "
-                                  "f8E5M2, not "
+                                  "f8E5M2, or both i8 (packed f4E2M1FN), not "
                                << element;
   if (!acc.isF32())
     return op->emitOpError("a block-scaled dot accumulates in f32");
-  int64_t k = aType.getTileShape()[1];
-  constexpr int64_t block = DotScaledOp::kScaleBlock;
+  int64_t k = aType.getTileShape()[1] * (fp4 ? 2 : 1);
   auto sa = cast<RankedTensorType>(scales[0].getType());
   auto sb = cast<RankedTensorType>(scales[1].getType());
-  if (k % block != 0 || sa.getShape() != ArrayRef<int64_t>{m, k / block} ||
-      sb.getShape() != ArrayRef<int64_t>{k / block, n} ||
-      !isa<Float8E8M0FNUType>(sa.getElementType()) ||
-      !isa<Float8E8M0FNUType>(sb.getElementType()))
+  Type scale = sa.getElementType();
+  bool e4m3 = fp4 && isa<Float8E4M3FNType>(scale);
+  int64_t blocks = sa.getRank() == 2 ? sa.getDimSize(1) : 0;
+  int64_t block = blocks > 0 && k % blocks == 0 ? k / blocks : 0;
+  bool blockOk = fp4 ? (block == 16 || (!e4m3 && block == 32))
+                     : block == DotScaledOp::kScaleBlock;
+  if (!blockOk || !(isa<Float8E8M0FNUType>(scale) || e4m3) ||
+      sb.getElementType() != scale ||
+      sa.getShape() != ArrayRef<int64_t>{m, blocks} ||
+      sb.getShape() != ArrayRef<int64_t>{blocks, n}) {
+    int64_t want = fp4 && e4m3 ? 16 : DotScaledOp::kScaleBlock;
     return op->emitOpError()
-           << "expects f8E8M0FNU scales of shapes [" << m << ", " << k / block
-           << "] and [" << k / block << ", " << n << "] (K = " << k
-           << ", one per " << block << ")";
+           << "expects " << (e4m3 ? "f8E4M3FN" : "f8E8M0FNU")
+           << " scales of shapes [" << m << ", " << k / want << "] and ["
+           << k / want << ", " << n << "] (K = " << k << ", one per " << want
+           << (fp4 && !e4m3 ? " or 16" : "") << ")";
+  }
   return success();
 }
 

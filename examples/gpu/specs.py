@@ -796,6 +796,54 @@ def _matmul_mxfp4():
     return spec
 
 
+def _matmul_mxfp4_tcgen05():
+    """examples/matmul_mxfp4_tcgen05.mlir: matmul_mxfp4's contract with B
+    stored transposed (N rows of K / 2 bytes, B[2kb + h][n] in nibble h of
+    byte kb of row n, leading dimension ldb in bytes), 128 x 128 tiles of C
+    and 8 warps (tcgen05.mma kind::mxf4 on the sm_100a family)."""
+    spec = _matmul_mxfp4()
+    base_make, base_reference = spec.make, spec.reference
+    PAD = fp4_byte(7, 7)
+
+    def to_transposed(s, v):
+        """matmul_mxfp4's B (K / 2 rows of N bytes) as N rows of K / 2."""
+        n, k, ldb = s["n"], s["k"], s["ldb"]
+        b = v["b"]
+        old_ldb = n
+        out = []
+        for j in range(n):
+            out += [b[kb * old_ldb + j] for kb in range(k // 2)]
+            out += [PAD] * (ldb - k // 2)
+        return out
+
+    def make(s, rng):
+        v = base_make(dict(s, ldb=s["n"]), rng)
+        v["b"] = to_transposed(s, v)
+        v["ldb"] = s["ldb"]
+        return v
+
+    def reference(s, v):
+        # B back in matmul_mxfp4's layout (K / 2 rows of N bytes).
+        n, k, ldb = s["n"], s["k"], s["ldb"]
+        b = [v["b"][j * ldb + kb] for kb in range(k // 2) for j in range(n)]
+        return base_reference(dict(s, ldb=n), dict(v, b=b))
+    spec.name = spec.kernel = "matmul_mxfp4_tcgen05"
+    spec.mlir = "matmul_mxfp4_tcgen05.mlir"
+    spec.make, spec.reference = make, reference
+    spec.grid = lambda s: (cdiv(s["m"], 128), cdiv(s["n"], 128), 1)
+    # M and N not multiples of 128 (two programs each way in the first), K
+    # = 192: three 64-steps (the D accumulated in tensor memory across
+    # them); K = 32 one half-masked step.
+    spec.sizes = {
+        "gpu": [{"m": 1000, "n": 528, "k": 1024, "lda": 528, "ldb": 528,
+                 "ldc": 530, "ldsa": 33, "ldsb": 531}],
+        "sim": [{"m": 150, "n": 144, "k": 192, "lda": 112, "ldb": 112,
+                 "ldc": 147, "ldsa": 7, "ldsb": 145},
+                {"m": 65, "n": 16, "k": 32, "lda": 16, "ldb": 32,
+                 "ldc": 17, "ldsa": 1, "ldsb": 19}]}
+    return spec
+
+
 def _matmul_mxfp8_tcgen05():
     """examples/matmul_mxfp8_tcgen05.mlir: matmul_mxfp8's contract and
     references with 128 x 128 tiles of C, K steps of 64 and 8 warps (the
@@ -974,7 +1022,7 @@ def _matmul_tma_store():
 SPECS = [_vector_add(), _saxpy(), _softmax(), _layer_norm(), _row_sum(),
          _inclusive_scan(), _histogram(), _matmul(), _transpose(),
          _matmul_int8(), _matmul_fp8(), _matmul_mxfp8(), _matmul_mxfp4(),
-         _attention(),
+         _matmul_mxfp4_tcgen05(), _attention(),
          _matmul_tma(), _attention_tma(), _matmul_mxfp8_tcgen05(),
          _matmul_fp8_tn(), _matmul_tf32()]
 

@@ -212,7 +212,9 @@ private:
   /// Accumulator layout of a dot_scaled (tcgen05.mma or block-scaled
   /// mma.sync), its operand packing in `kWidth` when asked.
   Attribute scaledDotLayout(nv::DotScaledOp dot, unsigned *kWidth = nullptr) {
-    DotPathChoice choice = chooseScaledDotPath(dot, target, numWarps);
+    DotPathChoice choice = chooseScaledDotPath(dot, target, numWarps,
+                                               kContiguous(dot.getA(), 1) &&
+                                                   kContiguous(dot.getB(), 0));
     dot->setAttr(nv::kDotPathAttrName,
                  StringAttr::get(context, choice.description));
     if (kWidth)

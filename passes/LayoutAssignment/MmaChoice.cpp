@@ -282,19 +282,28 @@ DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
 
 std::string tileiras::whyNotTcgen05BlockScaled(nv::DotScaledOp dot,
                                                const targetspec::Target &target,
-                                               unsigned numWarps) {
+                                               unsigned numWarps,
+                                               bool kContiguous) {
   if (!targetspec::targetSupports(target, targetspec::InstrFamily::Tcgen05))
     return target.name() + " has no tcgen05.mma (sm_100a/f, sm_103a/f, " +
            "sm_110a/f)";
-  if (dot.isPackedFp4(0) || dot.isPackedFp4(1))
-    return "FP4 operands (kind::mxf4, mxf4nvf4) are not implemented on "
-           "tcgen05 yet";
+  if (dot.isPackedFp4(0) != dot.isPackedFp4(1))
+    return "one FP4 and one FP8 operand";
+  // kind::mxf4 / mxf4nvf4 read both operands K-major only: pairs of K
+  // elements share a byte.
+  if (dot.isFp4() && !kContiguous)
+    return "FP4 operands must be loaded with K contiguous (B as the rows "
+           "of its N x K/2 transpose): kind::mxf4 reads both K-major";
+  if (dot.isFp4() && dot.getK() % 64 != 0)
+    return ("K = " + llvm::Twine(dot.getK()) +
+            " is not a multiple of kind::mxf4's 64")
+        .str();
   if (numWarps != 4 && numWarps != 8)
     return ("tcgen05.mma needs 4 or 8 warps, not " + llvm::Twine(numWarps))
         .str();
   ArrayRef<int64_t> shape = dot.getType().getShape();
   int64_t m = shape[0], n = shape[1];
-  int64_t k = dot.getA().getType().getDimSize(1);
+  int64_t k = dot.getK();
   // B is read N-major from shared memory: rows of at least 32 bytes.
   if (m != 128 || n % 32 != 0 || n > 256 ||
       k % nv::DotScaledOp::kScaleBlock != 0)
@@ -305,20 +314,32 @@ std::string tileiras::whyNotTcgen05BlockScaled(nv::DotScaledOp dot,
   return "";
 }
 
+/// "kind::mxf4.block_scale e2m1.e2m1 ue8m0" and friends: the kind, block
+/// size and types of a tcgen05.mma block_scale for `dot`.
+static std::string tcgen05ScaledKind(nv::DotScaledOp dot) {
+  bool e4m3 = isa<Float8E4M3FNType>(dot.getAScale().getType().getElementType());
+  if (!dot.isFp4())
+    return "k32 kind::mxf8f6f4.block_scale " +
+           typeName(dot.getA().getType().getElementType()) + "." +
+           typeName(dot.getB().getType().getElementType()) + " ue8m0";
+  if (dot.getScaleBlock() == 32)
+    return "k64 kind::mxf4.block_scale.block32 e2m1.e2m1 ue8m0";
+  return std::string("k64 kind::mxf4nvf4.block_scale.block16 e2m1.e2m1 ") +
+         (e4m3 ? "ue4m3" : "ue8m0");
+}
+
 DotPathChoice tileiras::chooseScaledDotPath(nv::DotScaledOp dot,
                                             const targetspec::Target &target,
-                                            unsigned numWarps) {
+                                            unsigned numWarps,
+                                            bool kContiguous) {
   DotPathChoice choice;
   ArrayRef<int64_t> shape = dot.getType().getShape();
-  if (whyNotTcgen05BlockScaled(dot, target, numWarps).empty()) {
+  if (whyNotTcgen05BlockScaled(dot, target, numWarps, kContiguous).empty()) {
     choice.kWidth = 4;
     choice.tcgen05 = true;
     choice.warpsPerCTA = {4, numWarps / 4};
     choice.description =
-        ("tcgen05.mma.m128n" + llvm::Twine(shape[1]) +
-         "k32 kind::mxf8f6f4.block_scale " +
-         typeName(dot.getA().getType().getElementType()) + "." +
-         typeName(dot.getB().getType().getElementType()) + " ue8m0")
+        ("tcgen05.mma.m128n" + llvm::Twine(shape[1]) + tcgen05ScaledKind(dot))
             .str();
     return choice;
   }

@@ -54,12 +54,14 @@ DotPathChoice chooseDotPath(nv_tileaa::DotOp dot,
                             bool kContiguous);
 
 /// Why `dot` (in a kernel of `numWarps` warps) cannot run on tcgen05.mma
-/// kind::mxf8f6f4.block_scale on `target`, or "" when it can: an sm_100a
-/// family target, 4 or 8 warps, M = 128, N a multiple of 32 up to 256 (B
-/// is read N-major: rows of at least 32 bytes).
+/// kind::mxf8f6f4.block_scale (FP8) or kind::mxf4 / mxf4nvf4 (both
+/// operands FP4, `kContiguous`: both loaded with K contiguous, K a
+/// multiple of 64) on `target`, or "" when it can: an sm_100a family
+/// target, 4 or 8 warps, M = 128, N a multiple of 32 up to 256 (B is read
+/// N-major: rows of at least 32 bytes).
 std::string whyNotTcgen05BlockScaled(nv_tileaa::DotScaledOp dot,
                                      const targetspec::Target &target,
-                                     unsigned numWarps);
+                                     unsigned numWarps, bool kContiguous);
 
 /// The path of a dot_scaled that tileaa-decompose-scaled-dots kept:
 /// tcgen05.mma block_scale where whyNotTcgen05BlockScaled allows it (a
@@ -68,7 +70,7 @@ std::string whyNotTcgen05BlockScaled(nv_tileaa::DotScaledOp dot,
 /// FP8 dot).
 DotPathChoice chooseScaledDotPath(nv_tileaa::DotScaledOp dot,
                                   const targetspec::Target &target,
-                                  unsigned numWarps);
+                                  unsigned numWarps, bool kContiguous);
 
 } // namespace tileiras
 

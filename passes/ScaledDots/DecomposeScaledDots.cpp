@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LayoutAssignment/MmaChoice.h"
+#include "tileiras/Analysis/AxisInfo.h"
 #include "tileiras/Dialect/NVTileAA/DotPath.h"
 #include "tileiras/Passes/ModuleTarget.h"
 #include "tileiras/Passes/Passes.h"
@@ -44,15 +45,30 @@ unsigned kernelWarps(nv::DotScaledOp dot, unsigned defaultWarps) {
   return unsigned(func.getKernelSpec().getNumWarps(defaultWarps));
 }
 
+/// Whether `operand` (K dimension `kDim`) is loaded with its elements
+/// more contiguous along K than along the other dimension.
+bool kContiguous(const AxisInfoAnalysis &axisInfo, Value operand,
+                 unsigned kDim) {
+  auto load = operand.getDefiningOp<nv::LoadOp>();
+  if (!load || !isa<RankedTensorType>(load.getPtr().getType()))
+    return false;
+  AxisInfo info = axisInfo.getAxisInfo(load.getPtr());
+  return info.getRank() == 2 &&
+         info.getContiguity(kDim) > info.getContiguity(1 - kDim);
+}
+
 /// Why `dot` cannot run on a block-scaled instruction on `target`, or "".
 std::string whyNotBlockScaled(nv::DotScaledOp dot,
                               const targetspec::Target &target,
-                              unsigned defaultWarps) {
+                              unsigned defaultWarps,
+                              const AxisInfoAnalysis &axisInfo) {
   using targetspec::InstrFamily;
   if (targetspec::targetSupports(target, InstrFamily::Tcgen05)) {
     unsigned warps = kernelWarps(dot, defaultWarps);
+    bool kMajor = kContiguous(axisInfo, dot.getA(), 1) &&
+                  kContiguous(axisInfo, dot.getB(), 0);
     std::string why =
-        warps ? whyNotTcgen05BlockScaled(dot, target, warps)
+        warps ? whyNotTcgen05BlockScaled(dot, target, warps, kMajor)
               : "outside a kernel (a device function's warps are its "
                 "callers')";
     return why.empty() ? why : "not tcgen05.mma block_scale: " + why;
@@ -235,10 +251,11 @@ struct DecomposeScaledDots
     if (dots.empty())
       return;
     targetspec::Target target = recordedTarget(module);
+    AxisInfoAnalysis axisInfo(module);
     for (nv::DotScaledOp dot : dots) {
       std::string why = whyNotNative(dot);
       if (why.empty())
-        why = whyNotBlockScaled(dot, target, numWarps ? numWarps : 4);
+        why = whyNotBlockScaled(dot, target, numWarps ? numWarps : 4, axisInfo);
       if (!why.empty())
         decompose(dot, why);
     }

@@ -194,6 +194,52 @@ def fp4_matmul_kernel(a_ptr, b_ptr, a_scale_ptr, b_scale_ptr, c_ptr, M, N,
              mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
 
 
+@tileiras.jit
+def fp4_matmul_tn_kernel(a_ptr, bt_ptr, a_scale_ptr, b_scale_ptr, c_ptr, M, N,
+                         K, stride_am, stride_bn, stride_cm, stride_asm,
+                         stride_bsn, NVFP4: tl.constexpr,
+                         SCALE_BLOCK: tl.constexpr, BLOCK_M: tl.constexpr,
+                         BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    # fp4_matmul_kernel with B given as its transpose bt: [N, K // 2] bytes
+    # (both operands contiguous along K, as tcgen05.mma kind::mxf4 reads
+    # them); rhs is still the [K // 2, N] tile of bt's bytes.
+    pid_m = tl.program_id(axis=0)
+    pid_n = tl.program_id(axis=1)
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_kb = tl.arange(0, BLOCK_K // 2)
+    offs_s = tl.arange(0, BLOCK_K // SCALE_BLOCK)
+    a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_kb[None, :]
+    b_ptrs = bt_ptr + offs_n[None, :] * stride_bn + offs_kb[:, None]
+    a_scale_ptrs = a_scale_ptr + offs_m[:, None] * stride_asm + \
+        offs_s[None, :]
+    b_scale_ptrs = b_scale_ptr + offs_n[:, None] * stride_bsn + \
+        offs_s[None, :]
+    accumulator = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, K, BLOCK_K):
+        a = tl.load(a_ptrs, mask=(offs_m[:, None] < M) &
+                    (k // 2 + offs_kb[None, :] < K // 2), other=0)
+        b = tl.load(b_ptrs, mask=(k // 2 + offs_kb[:, None] < K // 2) &
+                    (offs_n[None, :] < N), other=0)
+        in_k = k + offs_s * SCALE_BLOCK < K
+        a_scale = tl.load(a_scale_ptrs,
+                          mask=(offs_m[:, None] < M) & in_k[None, :])
+        b_scale = tl.load(b_scale_ptrs,
+                          mask=(offs_n[:, None] < N) & in_k[None, :])
+        if NVFP4:
+            a_scale = a_scale.to(tl.float8e4nv, bitcast=True)
+            b_scale = b_scale.to(tl.float8e4nv, bitcast=True)
+        accumulator = tl.dot_scaled(a, a_scale, "e2m1", b, b_scale, "e2m1",
+                                    acc=accumulator)
+        a_ptrs += BLOCK_K // 2
+        b_ptrs += BLOCK_K // 2
+        a_scale_ptrs += BLOCK_K // SCALE_BLOCK
+        b_scale_ptrs += BLOCK_K // SCALE_BLOCK
+    c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :]
+    tl.store(c_ptrs, accumulator,
+             mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
+
+
 def fp8_table(exp_bits, man_bits, bias, e4m3fn):
     """The value of every byte of an FP8 format."""
     values = []
@@ -387,6 +433,45 @@ class PortedTest(unittest.TestCase):
             if not nvfp4:
                 self.assertTrue(np.isnan(c[:, 5]).all(), what)
             ok = (np.isnan(want) & np.isnan(c)) | (abs(c - want) <= bound)
+            self.assertTrue(ok.all(), "%s: %d wrong elements, e.g. %r" % (
+                what, (~ok).sum(), [(c[i], want[i]) for i in
+                                    zip(*np.nonzero(~ok))][:3]))
+
+    def test_fp4_matmul_tcgen05(self):
+        # B given transposed (both operands contiguous along K): on sm_100a
+        # tcgen05.mma kind::mxf4.block32 (MXFP4) and kind::mxf4nvf4.block16
+        # (NVFP4), 128 x 128 tiles; M, N not tile multiples, K = 384: three
+        # 128-steps, the D accumulated in tensor memory across them.
+        m, n, k = 150, 144, 384
+        rng = np.random.default_rng(15)
+        for nvfp4 in (False, True):
+            block = 16 if nvfp4 else 32
+            a = rng.integers(0, 256, (m, k // 2)).astype(np.uint8)
+            bt = rng.integers(0, 256, (n, k // 2)).astype(np.uint8)
+            if nvfp4:
+                a_scale = rng.integers(0x20, 0x48, (m, k // block))
+                b_scale = rng.integers(0x20, 0x48, (n, k // block))
+            else:
+                a_scale = rng.integers(120, 135, (m, k // block))
+                b_scale = rng.integers(120, 135, (n, k // block))
+            a_scale = a_scale.astype(np.uint8)
+            b_scale = b_scale.astype(np.uint8)
+            c = np.full((m, n), 99, np.float32)
+            grid = (tileiras.cdiv(m, 128), tileiras.cdiv(n, 128))
+            os.environ["TILEIRAS_SIM_TARGET"] = "sm_100a"
+            try:
+                fp4_matmul_tn_kernel[grid](
+                    a, bt, a_scale, b_scale, c, m, n, k, k // 2, k // 2, n,
+                    k // block, k // block, NVFP4=nvfp4, SCALE_BLOCK=block,
+                    BLOCK_M=128, BLOCK_N=128, BLOCK_K=128, num_warps=8)
+            finally:
+                os.environ.pop("TILEIRAS_SIM_TARGET", None)
+            lhs = fp4_values(a, a_scale, block, nvfp4)
+            rhs = fp4_values(bt, b_scale, block, nvfp4).T
+            want = lhs @ rhs
+            bound = 1e-5 * (abs(lhs) @ abs(rhs))
+            what = "sm_100a %s" % ("nvfp4" if nvfp4 else "mxfp4")
+            ok = abs(c - want) <= bound
             self.assertTrue(ok.all(), "%s: %d wrong elements, e.g. %r" % (
                 what, (~ok).sum(), [(c[i], want[i]) for i in
                                     zip(*np.nonzero(~ok))][:3]))

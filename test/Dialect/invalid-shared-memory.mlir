@@ -245,7 +245,7 @@ nv_tileaa.func @one_scale_tile(%i: i32, %c: tensor<128x64xf32, #acc>, %sa: tenso
 nv_tileaa.func @scaled_f16(%i: i32, %c: tensor<128x64xf32, #acc>, %sa: tensor<128x2xf8E8M0FNU, #acc>, %sb: tensor<2x64xf8E8M0FNU, #acc>) {
   %a = nv_tileaa.local_alloc : !nv_tileaa.smem<1x128x64xf16, #s>
   %b = nv_tileaa.local_alloc : !nv_tileaa.smem<1x64x64xf16, #s>
-  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op block-scaled operands must be f8E4M3FN or f8E5M2, not 'f16'}}
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op block-scaled operands must be f8E4M3FN or f8E5M2, or both i8 (packed f4E2M1FN), not 'f16'}}
   %d = nv_tileaa.warpgroup_dot %a[%i], %b[%i], %c scales(%sa, %sb : tensor<128x2xf8E8M0FNU, #acc>, tensor<2x64xf8E8M0FNU, #acc>) : !nv_tileaa.smem<1x128x64xf16, #s>, !nv_tileaa.smem<1x64x64xf16, #s>, tensor<128x64xf32, #acc> -> tensor<128x64xf32, #acc>
   nv_tileaa.return
 }
@@ -274,6 +274,19 @@ nv_tileaa.func @scale_shapes(%i: i32, %c: tensor<128x64xf32, #acc>, %sa: tensor<
   %b = nv_tileaa.local_alloc : !nv_tileaa.smem<1x128x64xf8E4M3FN, #s>
   // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op expects f8E8M0FNU scales of shapes [128, 4] and [4, 64] (K = 128, one per 32)}}
   %d = nv_tileaa.warpgroup_dot %a[%i], %b[%i], %c scales(%sa, %sb : tensor<128x2xf8E8M0FNU, #acc>, tensor<4x64xf8E8M0FNU, #acc>) : !nv_tileaa.smem<1x128x128xf8E4M3FN, #s>, !nv_tileaa.smem<1x128x64xf8E4M3FN, #s>, tensor<128x64xf32, #acc> -> tensor<128x64xf32, #acc>
+  nv_tileaa.return
+}
+
+// -----
+
+// i8 slots of packed FP4 (K = 2 x 64 = 128): f8E4M3FN scales per 16.
+#acc = #nv_tileaa.blocked<sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]>
+#s = #nv_tileaa.swizzled_shared<vec = 16, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @fp4_scale_shapes(%i: i32, %c: tensor<128x64xf32, #acc>, %sa: tensor<128x4xf8E4M3FN, #acc>, %sb: tensor<4x64xf8E4M3FN, #acc>) {
+  %a = nv_tileaa.local_alloc : !nv_tileaa.smem<1x128x64xi8, #s>
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<1x64x64xi8, #s>
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op expects f8E4M3FN scales of shapes [128, 8] and [8, 64] (K = 128, one per 16)}}
+  %d = nv_tileaa.warpgroup_dot %a[%i], %b[%i], %c scales(%sa, %sb : tensor<128x4xf8E4M3FN, #acc>, tensor<4x64xf8E4M3FN, #acc>) : !nv_tileaa.smem<1x128x64xi8, #s>, !nv_tileaa.smem<1x64x64xi8, #s>, tensor<128x64xf32, #acc> -> tensor<128x64xf32, #acc>
   nv_tileaa.return
 }
 

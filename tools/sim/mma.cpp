@@ -412,15 +412,15 @@ double scaleValue(const Instr &instr, uint8_t bits) {
                                              : decodeUe8m0(bits);
 }
 
-/// The f32 nearest (ties to even) to the exact sum of `terms` (at most 8),
-/// each exact in double. The terms are first made into non-overlapping
-/// partials whose sum is exact (Shewchuk's algorithm, as Python's
-/// math.fsum); from the largest down they give `high`, the double nearest
-/// to the sum, and `low`, the sign of the rest. Rounding `high` to f32 is
-/// then right unless `high` is the midpoint between two f32s and the rest
-/// is not zero: the rest then picks the f32 on its side. NaN or infinite
-/// terms give their plain sum.
-float roundedSum(const double *terms, unsigned count) {
+} // namespace
+
+// The terms are first made into non-overlapping partials whose sum is
+// exact (Shewchuk's algorithm, as Python's math.fsum); from the largest
+// down they give `high`, the double nearest to the sum, and `low`, the sign
+// of the rest. Rounding `high` to f32 is then right unless `high` is the
+// midpoint between two f32s and the rest is not zero: the rest then picks
+// the f32 on its side.
+float sim::mma::roundedSum(const double *terms, unsigned count) {
   double plain = 0;
   for (unsigned t = 0; t < count; ++t)
     plain += terms[t];
@@ -471,6 +471,8 @@ float roundedSum(const double *terms, unsigned count) {
     return nearest;
   return low > 0 ? std::max(nearest, other) : std::min(nearest, other);
 }
+
+namespace {
 
 /// Block-scaled element (row, column) of `lanes`' D: the sum of every K
 /// block's products times the block's two scales, and c, rounded once.

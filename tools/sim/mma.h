@@ -105,6 +105,11 @@ double decodeUe8m0(uint8_t e);
 /// f8E4M3FN container, is not read (treated as 0), so 0xff is NaN too.
 double decodeUe4m3(uint8_t bits);
 
+/// The f32 nearest (ties to even) to the exact sum of `terms` (at most 8),
+/// each exact in double; NaN or infinite terms give their plain sum (as
+/// does a count above 8). Used by the block-scaled forms (also tcgen05's).
+float roundedSum(const double *terms, unsigned count);
+
 /// D of lane `lane` (instr.cWords words: f32, s32, f16x2 or f64 bits) from
 /// all 32 lanes' fragments (of a block-scaled form, with selectors that
 /// checkScaleSelectors accepts).

@@ -551,9 +551,10 @@ extern "C" void __sim_wgmma_wait_values(uint64_t n, const uint32_t *in,
 
 namespace {
 
-/// One asynchronous tcgen05 operation: an MMA (block-scaled when `scaled`)
-/// or, when `copy`, a tcgen05.cp 32x128b.warpx4 of the scales (d the
-/// tensor-memory address, a the shared-memory descriptor).
+/// One asynchronous tcgen05 operation: an MMA (block-scaled when `scaled`,
+/// of `scaledKind` with `scaleVector` K blocks) or, when `copy`, a
+/// tcgen05.cp 32x128b.warpx4 of the scales (d the tensor-memory address, a
+/// the shared-memory descriptor).
 struct TensorMma {
   uint32_t d;
   uint64_t a, b;
@@ -562,6 +563,8 @@ struct TensorMma {
   bool scaled = false, copy = false;
   uint32_t scaleA = 0, scaleB = 0;
   unsigned kind = tcgen05::kF16;
+  tcgen05::ScaledKind scaledKind = tcgen05::ScaledKind::Mxf8f6f4;
+  unsigned scaleVector = 1; // scale_vec::1X, 2X or 4X
   /// The issuing thread: its fences order the operands' generic writes.
   unsigned issuer = 0;
 };
@@ -584,7 +587,8 @@ bool perform(Cta *cta, const TensorMma &op, std::string &error) {
   if (op.scaled)
     return tcgen05::mmaBlockScaled(cta->tmem, shared, cta->sharedBytes, op.d,
                                    op.a, op.b, op.idesc, op.scaleA, op.scaleB,
-                                   op.accumulate, error);
+                                   op.scaledKind, op.scaleVector, op.accumulate,
+                                   error);
   return tcgen05::mma(cta->tmem, shared, cta->sharedBytes, op.d, op.a, op.b,
                       op.idesc, op.kind, op.accumulate, error);
 }
@@ -653,25 +657,69 @@ extern "C" void __sim_nvvm_tcgen05_mma_shared(void *d, uint64_t a, uint64_t b,
   tensorMmas.push_back(op);
 }
 
-/// tcgen05.mma kind::mxf8f6f4.block_scale (scale_vec::1X, also spelled
-/// .block32): queued like the plain form.
-extern "C" void __sim_nvvm_tcgen05_mma_shared_mxf8f6f4_block_scale(
-    void *d, uint64_t a, uint64_t b, uint32_t idesc, bool enableD, void *scaleA,
-    void *scaleB, uint32_t group, uint32_t) {
+namespace {
+/// A block-scaled tcgen05.mma of `kind` with `vector` K blocks (scale_vec::
+/// 1X, 2X or 4X), queued like the plain form; its form is checked when it
+/// is performed.
+void queueBlockScaled(void *d, uint64_t a, uint64_t b, uint32_t idesc,
+                      bool enableD, void *scaleA, void *scaleB, uint32_t group,
+                      tcgen05::ScaledKind kind, unsigned vector) {
   if (group != 1)
     die(6, "tcgen05.mma block_scale cta_group::%u is not simulated", group);
   TensorMma op{tmemAddress(d), a, b, idesc, enableD};
   op.scaled = true;
   op.scaleA = tmemAddress(scaleA);
   op.scaleB = tmemAddress(scaleB);
+  op.scaledKind = kind;
+  op.scaleVector = vector;
   op.issuer = currentThread();
   tensorMmas.push_back(op);
+}
+} // namespace
+
+/// tcgen05.mma kind::mxf8f6f4.block_scale (scale_vec::1X, also spelled
+/// .block32).
+extern "C" void __sim_nvvm_tcgen05_mma_shared_mxf8f6f4_block_scale(
+    void *d, uint64_t a, uint64_t b, uint32_t idesc, bool enableD, void *scaleA,
+    void *scaleB, uint32_t group, uint32_t) {
+  queueBlockScaled(d, a, b, idesc, enableD, scaleA, scaleB, group,
+                   tcgen05::ScaledKind::Mxf8f6f4, 1);
 }
 extern "C" void __sim_nvvm_tcgen05_mma_shared_mxf8f6f4_block_scale_block32(
     void *d, uint64_t a, uint64_t b, uint32_t idesc, bool enableD, void *scaleA,
     void *scaleB, uint32_t group, uint32_t collector) {
   __sim_nvvm_tcgen05_mma_shared_mxf8f6f4_block_scale(
       d, a, b, idesc, enableD, scaleA, scaleB, group, collector);
+}
+
+/// tcgen05.mma kind::mxf4.block_scale (scale_vec::2X, also spelled
+/// .block32).
+extern "C" void __sim_nvvm_tcgen05_mma_shared_mxf4_block_scale(
+    void *d, uint64_t a, uint64_t b, uint32_t idesc, bool enableD, void *scaleA,
+    void *scaleB, uint32_t group, uint32_t) {
+  queueBlockScaled(d, a, b, idesc, enableD, scaleA, scaleB, group,
+                   tcgen05::ScaledKind::Mxf4, 2);
+}
+extern "C" void __sim_nvvm_tcgen05_mma_shared_mxf4_block_scale_block32(
+    void *d, uint64_t a, uint64_t b, uint32_t idesc, bool enableD, void *scaleA,
+    void *scaleB, uint32_t group, uint32_t collector) {
+  __sim_nvvm_tcgen05_mma_shared_mxf4_block_scale(
+      d, a, b, idesc, enableD, scaleA, scaleB, group, collector);
+}
+
+/// tcgen05.mma kind::mxf4nvf4.block_scale: .block16 is scale_vec::4X
+/// (16-element blocks), .block32 scale_vec::2X.
+extern "C" void __sim_nvvm_tcgen05_mma_shared_mxf4nvf4_block_scale_block16(
+    void *d, uint64_t a, uint64_t b, uint32_t idesc, bool enableD, void *scaleA,
+    void *scaleB, uint32_t group, uint32_t) {
+  queueBlockScaled(d, a, b, idesc, enableD, scaleA, scaleB, group,
+                   tcgen05::ScaledKind::Mxf4Nvf4, 4);
+}
+extern "C" void __sim_nvvm_tcgen05_mma_shared_mxf4nvf4_block_scale_block32(
+    void *d, uint64_t a, uint64_t b, uint32_t idesc, bool enableD, void *scaleA,
+    void *scaleB, uint32_t group, uint32_t) {
+  queueBlockScaled(d, a, b, idesc, enableD, scaleA, scaleB, group,
+                   tcgen05::ScaledKind::Mxf4Nvf4, 2);
 }
 
 /// tcgen05.cp.cta_group::1.32x128b.warpx4: queued in issue order with the

@@ -129,16 +129,22 @@ namespace {
 /// One MMA of an M x N x K shape into tensor memory at `d`: A (M x K) and
 /// B (N x K) read from shared memory through their descriptors, MN-major
 /// where transposed (the canonical layouts of wgmma's imm-trans 1), each
-/// element `bytes` wide and decoded by `decode` (B's when its first
-/// argument is true); the exact sum of row `row`, column `n` times
-/// `scale(row, n)` and `sign` is rounded once to f32, D added when
-/// `accumulate`; with `integer` (kind::i8) D is s32 and the exact sum is
-/// added to it modulo 2^32.
+/// element `bytes` wide (or, when `packed4`, a nibble: element k of a
+/// K-major row in byte k / 2, the low nibble for even k) and decoded by
+/// `decode` (B's when its first argument is true). K is cut into `blocks`
+/// blocks of k / blocks; the exact sum of block j of row `row`, column `n`
+/// is multiplied by `scale(row, n, j)` and `sign`. Without `roundOnce`
+/// (one block) that product plus D when `accumulate` is rounded to f32 as
+/// a double; with it the blocks' terms and D are summed exactly and rounded
+/// once (mma::roundedSum). With `integer` (kind::i8) D is s32 and the
+/// exact sum is added to it modulo 2^32.
 struct MmaForm {
   unsigned m, n, k, bytes;
   bool transposeA, transposeB;
   double sign;
   bool integer = false;
+  unsigned blocks = 1; // 1, 2 or 4
+  bool packed4 = false, roundOnce = false;
 };
 
 /// The form of an MMA of `k` elements of `bytes` per K step from the
@@ -154,12 +160,12 @@ MmaForm formOf(const Descriptor &id, unsigned k, unsigned bytes) {
           double(id.negateA ? -1 : 1) * (id.negateB ? -1 : 1)};
 }
 
-bool multiplyInto(TensorMemory &tmem, const unsigned char *shared,
-                  uint64_t sharedBytes, uint32_t d, uint64_t aDesc,
-                  uint64_t bDesc, const MmaForm &form,
-                  const std::function<double(bool, uint32_t)> &decode,
-                  const std::function<double(unsigned, unsigned)> &scale,
-                  bool accumulate, std::string &error) {
+bool multiplyInto(
+    TensorMemory &tmem, const unsigned char *shared, uint64_t sharedBytes,
+    uint32_t d, uint64_t aDesc, uint64_t bDesc, const MmaForm &form,
+    const std::function<double(bool, uint32_t)> &decode,
+    const std::function<double(unsigned, unsigned, unsigned)> &scale,
+    bool accumulate, std::string &error) {
   if ((d >> 16) != 0 || !tmem.allocated(d, form.n)) {
     error = "tcgen05.mma D outside the allocated tensor memory";
     return false;
@@ -167,41 +173,68 @@ bool multiplyInto(TensorMemory &tmem, const unsigned char *shared,
   wgmma::Descriptor a, b;
   if (!decodeShared(aDesc, a, error) || !decodeShared(bDesc, b, error))
     return false;
-  auto element = [&](bool isB, unsigned row, unsigned k, double &value) {
+  // Every element is read (and checked) once, before D is written.
+  auto read = [&](bool isB, unsigned rows, std::vector<double> &values) {
     const wgmma::Descriptor &desc = isB ? b : a;
-    uint64_t at = (isB ? form.transposeB : form.transposeA)
-                      ? wgmma::mnMajorOffset(desc, form.bytes, row, k)
-                      : wgmma::kMajorOffset(desc, form.bytes, row, k);
-    if (at + form.bytes > sharedBytes) {
-      error = "tcgen05.mma operand outside shared memory";
-      return false;
-    }
-    if (!sim::proxy::checkAsyncRead("tcgen05.mma", at, form.bytes, error))
-      return false;
-    uint32_t bits = 0;
-    memcpy(&bits, shared + at, form.bytes);
-    value = decode(isB, bits);
+    bool transpose = isB ? form.transposeB : form.transposeA;
+    values.resize(size_t(rows) * form.k);
+    for (unsigned row = 0; row < rows; ++row)
+      for (unsigned k = 0; k < form.k; ++k) {
+        unsigned index = form.packed4 ? k / 2 : k;
+        uint64_t at = transpose
+                          ? wgmma::mnMajorOffset(desc, form.bytes, row, index)
+                          : wgmma::kMajorOffset(desc, form.bytes, row, index);
+        if (at + form.bytes > sharedBytes) {
+          error = "tcgen05.mma operand outside shared memory";
+          return false;
+        }
+        if (!sim::proxy::checkAsyncRead("tcgen05.mma", at, form.bytes, error))
+          return false;
+        uint32_t bits = 0;
+        memcpy(&bits, shared + at, form.bytes);
+        if (form.packed4)
+          bits = bits >> (4 * (k % 2)) & 0xf;
+        values[size_t(row) * form.k + k] = decode(isB, bits);
+      }
     return true;
   };
-  unsigned column = d & 0xffff;
+  std::vector<double> aValues, bValues;
+  if (!read(false, form.m, aValues) || !read(true, form.n, bValues))
+    return false;
+  unsigned column = d & 0xffff, blockK = form.k / form.blocks;
   for (unsigned row = 0; row < form.m; ++row)
     for (unsigned n = 0; n < form.n; ++n) {
-      double sum = 0;
-      for (unsigned k = 0; k < form.k; ++k) {
-        double x, y;
-        if (!element(false, row, k, x) || !element(true, n, k, y))
-          return false;
-        sum += x * y;
+      const double *x = &aValues[size_t(row) * form.k],
+                   *y = &bValues[size_t(n) * form.k];
+      double terms[5]; // the blocks' (at most 4) and D
+      for (unsigned j = 0; j < form.blocks; ++j) {
+        double sum = 0;
+        for (unsigned k = j * blockK; k < (j + 1) * blockK; ++k)
+          sum += x[k] * y[k];
+        terms[j] = sum;
       }
       uint32_t &word = tmem.at(row, column + n);
       if (form.integer) { // |products| < 2^16, K 32: the sum is exact
-        word = uint32_t(int64_t(sum) + (accumulate ? int32_t(word) : 0));
+        word = uint32_t(int64_t(terms[0]) + (accumulate ? int32_t(word) : 0));
         continue;
       }
       float old;
       memcpy(&old, &word, 4);
-      float result = static_cast<float>(form.sign * sum * scale(row, n) +
-                                        (accumulate ? old : 0));
+      float result;
+      if (form.roundOnce) {
+        // Exact in double: each block's sum (e2m1: multiples of 1/4 below
+        // 2^11; e4m3/e5m2 as in the unscaled kinds) times two powers of
+        // two or two ue4m3 scales (4 significant bits each).
+        for (unsigned j = 0; j < form.blocks; ++j)
+          terms[j] *= form.sign * scale(row, n, j);
+        unsigned count = form.blocks;
+        if (accumulate)
+          terms[count++] = old;
+        result = sim::mma::roundedSum(terms, count);
+      } else {
+        result = static_cast<float>(form.sign * terms[0] * scale(row, n, 0) +
+                                    (accumulate ? old : 0));
+      }
       memcpy(&word, &result, 4);
     }
   return true;
@@ -249,7 +282,7 @@ bool sim::tcgen05::mma(TensorMemory &tmem, const unsigned char *shared,
       [&](bool isB, uint32_t bits) {
         return mma::decodeElement(isB ? b : a, bits);
       },
-      [](unsigned, unsigned) { return 1.0; }, accumulate, error);
+      [](unsigned, unsigned, unsigned) { return 1.0; }, accumulate, error);
 }
 
 bool sim::tcgen05::mmaF16(TensorMemory &tmem, const unsigned char *shared,
@@ -304,18 +337,18 @@ bool sim::tcgen05::copy32x128bWarpx4(TensorMemory &tmem,
 
 namespace {
 
-/// The ue8m0 scale of row (or column) `index` from the scale words at
-/// `address`: byte `id` of lane index % 32, column + index / 32, which all
-/// four quadrants must hold alike.
-bool scaleFactor(TensorMemory &tmem, uint32_t address, unsigned index,
-                 unsigned id, double &scale, std::string &error) {
+/// The scale word of row (or column) `index` from the scale words at
+/// `address`: lane index % 32, column + index / 32, which all four
+/// quadrants must hold alike.
+bool scaleWord(TensorMemory &tmem, uint32_t address, unsigned index,
+               uint32_t &word, std::string &error) {
   unsigned column = (address & 0xffff) + index / 32;
   if ((address >> 16) != 0 || !tmem.allocated(column, 1)) {
     error = "tcgen05.mma block_scale scales outside the allocated tensor "
             "memory (or not at lane 0)";
     return false;
   }
-  uint32_t word = tmem.at(index % 32, column);
+  word = tmem.at(index % 32, column);
   for (unsigned quadrant = 1; quadrant < 4; ++quadrant)
     if (tmem.at(32 * quadrant + index % 32, column) != word) {
       error = "tcgen05.mma block_scale: the scale factors in tensor-memory "
@@ -324,8 +357,38 @@ bool scaleFactor(TensorMemory &tmem, uint32_t address, unsigned index,
               " are not duplicated to all four 32-lane partitions";
       return false;
     }
-  scale = sim::mma::decodeUe8m0(uint8_t(word >> (8 * id)));
   return true;
+}
+
+/// The scales of `count` rows (or columns) for `blocks` K blocks: scale j
+/// of index i, byte id + j of its word, at scales[i * blocks + j].
+bool scaleFactors(TensorMemory &tmem, uint32_t address, unsigned count,
+                  unsigned id, unsigned blocks, bool ue8m0,
+                  std::vector<double> &scales, std::string &error) {
+  scales.resize(size_t(count) * blocks);
+  for (unsigned i = 0; i < count; ++i) {
+    uint32_t word;
+    if (!scaleWord(tmem, address, i, word, error))
+      return false;
+    for (unsigned j = 0; j < blocks; ++j) {
+      uint8_t byte = uint8_t(word >> (8 * (id + j)));
+      scales[size_t(i) * blocks + j] =
+          ue8m0 ? mma::decodeUe8m0(byte) : mma::decodeUe4m3(byte);
+    }
+  }
+  return true;
+}
+
+const char *kindName(ScaledKind kind) {
+  switch (kind) {
+  case ScaledKind::Mxf8f6f4:
+    return "mxf8f6f4";
+  case ScaledKind::Mxf4:
+    return "mxf4";
+  case ScaledKind::Mxf4Nvf4:
+    return "mxf4nvf4";
+  }
+  return "?";
 }
 
 } // namespace
@@ -333,31 +396,91 @@ bool scaleFactor(TensorMemory &tmem, uint32_t address, unsigned index,
 bool sim::tcgen05::mmaBlockScaled(
     TensorMemory &tmem, const unsigned char *shared, uint64_t sharedBytes,
     uint32_t d, uint64_t aDesc, uint64_t bDesc, uint32_t idesc, uint32_t scaleA,
-    uint32_t scaleB, bool accumulate, std::string &error) {
+    uint32_t scaleB, ScaledKind kind, unsigned scaleVector, bool accumulate,
+    std::string &error) {
   BlockScaledDescriptor id = decodeBlockScaledInstr(idesc);
-  if (id.sparse || id.kSize || !id.ue8m0 || id.aType > 1 || id.bType > 1 ||
-      id.m != 128 || id.n < 8 || id.n > 256) {
-    error = "tcgen05.mma kind::mxf8f6f4.block_scale form not simulated "
-            "(sparse, ue4m3 scales, types other than e4m3/e5m2, M other than "
-            "128 or a bad N)";
+  std::string form = std::string("tcgen05.mma kind::") + kindName(kind) +
+                     ".block_scale.scale_vec::" + std::to_string(scaleVector) +
+                     "X with " + (id.ue8m0 ? "ue8m0" : "ue4m3") + " scales";
+  bool fp4 = kind != ScaledKind::Mxf8f6f4;
+  // The ISA's kind, vector size and scale type combinations.
+  bool valid = kind == ScaledKind::Mxf8f6f4 ? scaleVector == 1 && id.ue8m0
+               : kind == ScaledKind::Mxf4
+                   ? scaleVector == 2 && id.ue8m0
+                   : (scaleVector == 2 && id.ue8m0) || scaleVector == 4;
+  if (!valid) {
+    error = form + " is not a valid form (kind::mxf8f6f4: 1X ue8m0; "
+                   "kind::mxf4: 2X ue8m0; kind::mxf4nvf4: 2X ue8m0, 4X "
+                   "ue4m3 or ue8m0)";
     return false;
   }
-  std::vector<double> rowScale(id.m), columnScale(id.n);
-  for (unsigned m = 0; m < id.m; ++m)
-    if (!scaleFactor(tmem, scaleA, m, id.scaleAId, rowScale[m], error))
-      return false;
-  for (unsigned n = 0; n < id.n; ++n)
-    if (!scaleFactor(tmem, scaleB, n, id.scaleBId, columnScale[n], error))
-      return false;
-  MmaForm form = formOf(id, 32, 1);
-  // Powers of two: scaling the exact sum equals scaling each product.
+  if (id.sparse || id.kSize) {
+    error = form + ": sparse or K size bit 31 set, not simulated";
+    return false;
+  }
+  bool types =
+      fp4 ? id.aType == 1 && id.bType == 1 : id.aType <= 1 && id.bType <= 1;
+  if (!types) {
+    error = form + ": A type " + std::to_string(id.aType) + ", B type " +
+            std::to_string(id.bType) +
+            (fp4 ? " (e2m1 is code 1, the only type of this kind)"
+                 : " not simulated (e4m3 0 and e5m2 1 only)");
+    return false;
+  }
+  if (fp4 && (id.transposeA || id.transposeB)) {
+    error = form + ": e2m1 A and B are K-major only (transpose bit 15 or 16 "
+                   "set)";
+    return false;
+  }
+  if (id.m != 128 || id.n < 8 || id.n > 256) {
+    error = form + ": M " + std::to_string(id.m) + ", N " +
+            std::to_string(id.n) + " not simulated (M 128, N 8..256)";
+    return false;
+  }
+  auto idValid = [&](unsigned scaleId) {
+    return scaleVector == 1 || (scaleVector == 2 && scaleId % 2 == 0) ||
+           scaleId == 0;
+  };
+  if (!idValid(id.scaleAId) || !idValid(id.scaleBId)) {
+    error = form + ": scale factor ids A " + std::to_string(id.scaleAId) +
+            ", B " + std::to_string(id.scaleBId) +
+            " (0..3 with 1X, 0 or 2 with 2X, 0 with 4X)";
+    return false;
+  }
+  std::vector<double> rowScales, columnScales;
+  if (!scaleFactors(tmem, scaleA, id.m, id.scaleAId, scaleVector, id.ue8m0,
+                    rowScales, error) ||
+      !scaleFactors(tmem, scaleB, id.n, id.scaleBId, scaleVector, id.ue8m0,
+                    columnScales, error))
+    return false;
+  // K: 32 one-byte elements, or 64 e2m1 two a byte (the same 32 bytes).
+  MmaForm mmaForm = formOf(id, fp4 ? 64 : 32, 1);
+  mmaForm.blocks = scaleVector;
+  mmaForm.packed4 = fp4;
+  mmaForm.roundOnce = true;
+  mma::Type aType = fp4        ? mma::Type::E2M1
+                    : id.aType ? mma::Type::E5M2
+                               : mma::Type::E4M3;
+  mma::Type bType = fp4        ? mma::Type::E2M1
+                    : id.bType ? mma::Type::E5M2
+                               : mma::Type::E4M3;
   return multiplyInto(
-      tmem, shared, sharedBytes, d, aDesc, bDesc, form,
+      tmem, shared, sharedBytes, d, aDesc, bDesc, mmaForm,
       [&](bool isB, uint32_t bits) {
-        bool e5m2 = isB ? id.bType : id.aType;
-        return double(
-            mma::decodeElement(e5m2 ? mma::Type::E5M2 : mma::Type::E4M3, bits));
+        return double(mma::decodeElement(isB ? bType : aType, bits));
       },
-      [&](unsigned row, unsigned n) { return rowScale[row] * columnScale[n]; },
+      [&](unsigned row, unsigned n, unsigned j) {
+        return rowScales[size_t(row) * scaleVector + j] *
+               columnScales[size_t(n) * scaleVector + j];
+      },
       accumulate, error);
+}
+
+bool sim::tcgen05::mmaBlockScaled(
+    TensorMemory &tmem, const unsigned char *shared, uint64_t sharedBytes,
+    uint32_t d, uint64_t aDesc, uint64_t bDesc, uint32_t idesc, uint32_t scaleA,
+    uint32_t scaleB, bool accumulate, std::string &error) {
+  return mmaBlockScaled(tmem, shared, sharedBytes, d, aDesc, bDesc, idesc,
+                        scaleA, scaleB, ScaledKind::Mxf8f6f4, 1, accumulate,
+                        error);
 }

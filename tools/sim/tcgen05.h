@@ -1,7 +1,11 @@
 // tcgen05 (sm_100a) for the CPU simulator: tensor memory (128 lanes x 512
 // 32-bit columns per CTA) with its column allocator, the instruction and
-// shared-memory descriptors, and tcgen05.mma cta_group::1 kind::f16 (M 128,
-// D f32) computed into tensor memory, from the PTX ISA's tcgen05 tables.
+// shared-memory descriptors, tcgen05.cp 32x128b.warpx4, and tcgen05.mma
+// cta_group::1 with M 128 computed into tensor memory: kind::f16, tf32,
+// f8f6f4 (e4m3/e5m2) and i8, and the block-scaled kind::mxf8f6f4
+// (e4m3/e5m2, scale_vec::1X), kind::mxf4 (e2m1, 2X ue8m0) and
+// kind::mxf4nvf4 (e2m1, 2X ue8m0 or 4X ue4m3/ue8m0), from the PTX ISA's
+// tcgen05 tables.
 #ifndef TILEIRAS_SIM_TCGEN05_H
 #define TILEIRAS_SIM_TCGEN05_H
 
@@ -76,10 +80,14 @@ bool mma(TensorMemory &tmem, const unsigned char *shared, uint64_t sharedBytes,
          unsigned kind, bool accumulate, std::string &error);
 
 /// The 32-bit instruction descriptor of the block-scaled kinds (mxf8f6f4,
-/// mxf4, mxf4nvf4): no D type; the scale factor ids select the byte
-/// (1X) of each tensor-memory word that holds the scales.
+/// mxf4, mxf4nvf4): no D type; the scale factor ids select the first byte
+/// of each tensor-memory word that holds the scales (the byte of the one
+/// K block with scale_vec::1X, of the first of 2 or 4 consecutive bytes
+/// with 2X or 4X).
 struct BlockScaledDescriptor {
-  unsigned aType = 0, bType = 0; // e4m3 0, e5m2 1, e2m3 3, e3m2 4, e2m1 5
+  /// kind::mxf8f6f4: e4m3 0, e5m2 1, e2m3 3, e3m2 4, e2m1 5; kind::mxf4
+  /// and kind::mxf4nvf4: e2m1 1 (their only type).
+  unsigned aType = 0, bType = 0;
   unsigned scaleAId = 0, scaleBId = 0;
   bool ue8m0 = false; // scale type: bit 23 (1 ue8m0, 0 ue4m3)
   bool negateA = false, negateB = false, transposeA = false, transposeB = false,
@@ -98,14 +106,39 @@ bool copy32x128bWarpx4(TensorMemory &tmem, const unsigned char *shared,
                        uint64_t sharedBytes, uint32_t taddr, uint64_t desc,
                        std::string &error);
 
-/// tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale (scale_vec::1X,
-/// A and B e4m3/e5m2 from shared memory, ue8m0 scales, f32 D, M 128, K 32):
-/// D = (A * SA) (B * SB) (+ D when `accumulate`). Row m of A is scaled by
-/// byte scaleAId of the word at lane m % 32, column scaleA.column + m / 32;
-/// column n of B by byte scaleBId at lane n % 32, column scaleB.column +
-/// n / 32. The scales must be the same in all four 32-lane quadrants
-/// (the ISA requires them duplicated); false with `error` where they are
-/// not, for a form not simulated, or outside shared or allocated memory.
+/// The block-scaled kinds of tcgen05.mma.
+enum class ScaledKind { Mxf8f6f4, Mxf4, Mxf4Nvf4 };
+
+/// tcgen05.mma.cta_group::1.kind::<kind>.block_scale with scale_vec::
+/// `scaleVector`X (1, 2 or 4 K blocks per instruction; the intrinsics'
+/// .block32 is 1X for mxf8f6f4 and 2X for mxf4/mxf4nvf4, .block16 4X), A
+/// and B from shared memory, f32 D in tensor memory at `d`, M 128:
+///   kind::mxf8f6f4: 1X, e4m3/e5m2 (codes 0/1, any pair), ue8m0, K 32;
+///     A and B K-major, or MN-major where transposed (bits 15, 16);
+///   kind::mxf4: 2X, e2m1 (code 1), ue8m0, K 64;
+///   kind::mxf4nvf4: 2X with ue8m0, or 4X with ue4m3 or ue8m0; e2m1, K 64.
+/// The e2m1 operands are K-major only (a transpose bit is an error), two
+/// elements a byte: element k of a row in byte k / 2 of the row's 32 K
+/// bytes (read through the descriptor as a K-major operand of 1-byte
+/// elements), the low nibble for even k. D(m, n) = sum over the K blocks j
+/// of SA(m, j) SB(j, n) (sum over k of block j of A(m, k) B(k, n)), + D
+/// when `accumulate`, the negate bits honoured; each block's sum is exact
+/// and the total is rounded once to f32 (mma::roundedSum). SA(m, j) is
+/// byte scaleAId + j of the word at lane m % 32, column scaleA.column +
+/// m / 32; SB(j, n) byte scaleBId + j at lane n % 32, column
+/// scaleB.column + n / 32; scale ids 0..3 with 1X, 0 or 2 with 2X, 0 with
+/// 4X. ue8m0 is 2^(e - 127) (0xff NaN), ue4m3 as mma::decodeUe4m3. The
+/// scale words must be the same in all four 32-lane quadrants (the ISA
+/// requires them duplicated); false with `error` where they are not, for a
+/// form not simulated or not valid (naming it), or outside shared or
+/// allocated memory.
+bool mmaBlockScaled(TensorMemory &tmem, const unsigned char *shared,
+                    uint64_t sharedBytes, uint32_t d, uint64_t aDesc,
+                    uint64_t bDesc, uint32_t idesc, uint32_t scaleA,
+                    uint32_t scaleB, ScaledKind kind, unsigned scaleVector,
+                    bool accumulate, std::string &error);
+
+/// kind::mxf8f6f4.block_scale (scale_vec::1X) as above.
 bool mmaBlockScaled(TensorMemory &tmem, const unsigned char *shared,
                     uint64_t sharedBytes, uint32_t d, uint64_t aDesc,
                     uint64_t bDesc, uint32_t idesc, uint32_t scaleA,

@@ -77,15 +77,26 @@ mlir::Value tensorAddress(mlir::ImplicitLocOpBuilder &b, mlir::Value taddr,
 /// steps (one byte per step); in shared memory, 512-byte blocks that
 /// tcgen05.cp.32x128b.warpx4 copies.
 struct Tcgen05ScalePlan {
-  int64_t steps = 0, groups = 0, bChunks = 0;
+  /// MMAs (K steps of 32 slot bytes: 32 FP8 or 64 FP4 elements), scale
+  /// blocks per MMA (1 kind::mxf8f6f4; 2 or 4 for FP4: scale_vec 2X, 4X),
+  /// scale blocks in all, and the word groups of four blocks.
+  int64_t steps = 0, perStep = 1, blocks = 0, groups = 0, bChunks = 0;
   int64_t aColumn = 0, bColumn = 0, columns = 0, sharedBytes = 0;
-  static Tcgen05ScalePlan get(int64_t n, int64_t k);
-  /// Tensor-memory columns of the scales of `step`, and its scale id.
-  int64_t aColumnOf(int64_t step) const { return aColumn + 4 * (step / 4); }
-  int64_t bColumnOf(int64_t step) const {
-    return bColumn + 4 * bChunks * (step / 4);
+  /// f8E8M0FNU scales (else f8E4M3FN, NVFP4's ue4m3).
+  bool ue8m0 = true;
+  /// The plan for an accumulator of `n` columns, `k` slot bytes along K
+  /// and `blocks` scale blocks (the scales' K extent) of type `scale`.
+  static Tcgen05ScalePlan get(int64_t n, int64_t k, int64_t blocks,
+                              mlir::Type scale);
+  /// Tensor-memory columns of the scales of `step`, and its scale id (the
+  /// byte of its first block: blocks of four share a word).
+  int64_t aColumnOf(int64_t step) const {
+    return aColumn + 4 * (step * perStep / 4);
   }
-  static unsigned scaleId(int64_t step) { return unsigned(step % 4); }
+  int64_t bColumnOf(int64_t step) const {
+    return bColumn + 4 * bChunks * (step * perStep / 4);
+  }
+  unsigned scaleId(int64_t step) const { return unsigned(step * perStep % 4); }
 };
 
 /// Every thread stores the scale elements it holds into the copy blocks at

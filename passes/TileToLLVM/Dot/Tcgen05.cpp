@@ -177,18 +177,47 @@ tcgen05::operandPlans(Operation *op, nv::SharedMemType a, nv::SharedMemType b) {
   return plans;
 }
 
+LogicalResult tcgen05::checkFp4Slots(Operation *op, nv::SharedMemType a,
+                                     const layout::WgmmaOperandPlan &aPlan,
+                                     const layout::WgmmaOperandPlan &bPlan) {
+  // kind::mxf4 / mxf4nvf4 read both operands K-major only.
+  if (a.getElementType().isInteger(8) && (aPlan.mnMajor || bPlan.mnMajor))
+    return op->emitOpError("tcgen05.mma kind::mxf4 operands (packed FP4) "
+                           "must have K contiguous in their slots");
+  return success();
+}
+
 namespace {
 
 constexpr int64_t kScaleBlockK = nv::DotScaledOp::kScaleBlock;
 
-/// The instruction descriptor of kind::mxf8f6f4.block_scale (its own
-/// table: no D type; B's scale id at 4..5, ue8m0 scales at 23, A's scale
-/// id at 29..30) for A and B e4m3/e5m2, M 128.
+/// The instruction descriptor of the block-scaled kinds (their own table:
+/// no D type; B's scale id at 4..5, the scale type at 23, 1 ue8m0 and 0
+/// ue4m3, A's scale id at 29..30) for M 128: A and B e4m3 (0) / e5m2 (1)
+/// for kind::mxf8f6f4, e2m1 (1, i8 slots of packed pairs) for kind::mxf4
+/// and mxf4nvf4.
 uint32_t blockScaledDescriptor(Type a, Type b, int64_t n, unsigned id,
-                               uint32_t transpose) {
-  auto code = [](Type type) { return isa<Float8E5M2Type>(type) ? 1u : 0u; };
+                               bool ue8m0, uint32_t transpose) {
+  auto code = [](Type type) {
+    return isa<Float8E5M2Type>(type) || type.isInteger(8) ? 1u : 0u;
+  };
   return id << 4 | code(a) << 7 | code(b) << 10 | transpose |
-         uint32_t(n >> 3) << 17 | 1u << 23 | uint32_t(kM >> 4) << 24 | id << 29;
+         uint32_t(n >> 3) << 17 | uint32_t(ue8m0) << 23 |
+         uint32_t(kM >> 4) << 24 | id << 29;
+}
+
+/// The kind and block size of the block-scaled MMAs of `plan` on slots of
+/// `element`: kind::mxf8f6f4 (FP8), kind::mxf4.block32 (FP4, 2X) or
+/// kind::mxf4nvf4.block16 (FP4, 4X).
+std::pair<NVVM::MMABlockScaleKind, NVVM::Tcgen05MMABlockScale>
+blockScaledKind(Type element, const Tcgen05ScalePlan &plan) {
+  if (!element.isInteger(8))
+    return {NVVM::MMABlockScaleKind::MXF8F6F4,
+            NVVM::Tcgen05MMABlockScale::DEFAULT};
+  if (plan.perStep == 2)
+    return {NVVM::MMABlockScaleKind::MXF4, NVVM::Tcgen05MMABlockScale::BLOCK32};
+  return {NVVM::MMABlockScaleKind::MXF4NVF4,
+          NVVM::Tcgen05MMABlockScale::BLOCK16};
 }
 
 /// Whether `acc` is tensor memory's layout: lane l of warp w holds row
@@ -267,17 +296,18 @@ void tcgen05::issueBlockScaled(ImplicitLocOpBuilder &b, const MmaOperands &ops,
   Value d = tensorAddress(b, taddr);
   Value always =
       LLVM::ConstantOp::create(b, b.getI1Type(), b.getBoolAttr(true));
+  auto [kind, blockSize] = blockScaledKind(aElement, plan);
   for (int64_t step = 0; step < plan.steps; ++step) {
+    // 32 slot bytes a step: 32 FP8 or 64 packed FP4 elements.
     int64_t k0 = step * kScaleBlockK;
-    unsigned id = Tcgen05ScalePlan::scaleId(step);
+    unsigned id = plan.scaleId(step);
     Value idesc = i32Constant(
         b, b.getLoc(),
-        int64_t(blockScaledDescriptor(aElement, bElement, ops.n, id,
+        int64_t(blockScaledDescriptor(aElement, bElement, ops.n, id, plan.ue8m0,
                                       tcgen05::transposeBits(ops.a, ops.b))));
     auto [descA, descB] = tcgen05::descriptorsAt(b, ops, k0);
     NVVM::Tcgen05MMABlockScaleOp::create(
-        b, NVVM::MMABlockScaleKind::MXF8F6F4, NVVM::CTAGroupKind::CTA_1,
-        NVVM::Tcgen05MMABlockScale::DEFAULT,
+        b, kind, NVVM::CTAGroupKind::CTA_1, blockSize,
         NVVM::Tcgen05MMACollectorOp::DISCARD, d, descA, descB, idesc,
         step ? always : firstAccumulates,
         tensorAddress(b, taddr, plan.aColumnOf(step)),
@@ -353,6 +383,9 @@ LogicalResult lowering::lowerTcgen05Dot(nv::WarpgroupDotOp op, Value aBuffer,
   auto plans = tcgen05::operandPlans(op, aType, op.getB().getType());
   if (failed(plans))
     return failure();
+  if (!scales.empty() &&
+      failed(tcgen05::checkFp4Slots(op, aType, plans->first, plans->second)))
+    return failure();
   auto accType = cast<RankedTensorType>(op.getType());
   int64_t n = accType.getDimSize(1);
   FailureOr<SmallVector<unsigned>> columnRegisters =
@@ -362,8 +395,11 @@ LogicalResult lowering::lowerTcgen05Dot(nv::WarpgroupDotOp op, Value aBuffer,
 
   int64_t k = aType.getTileShape()[1];
   std::optional<Tcgen05ScalePlan> scalePlan;
-  if (!scales.empty())
-    scalePlan = Tcgen05ScalePlan::get(n, k);
+  if (!scales.empty()) {
+    auto sa = cast<RankedTensorType>(op.getScales()[0].getType());
+    scalePlan =
+        Tcgen05ScalePlan::get(n, k, sa.getDimSize(1), sa.getElementType());
+  }
   int64_t allocated = scalePlan ? scalePlan->columns : n;
   if (failed(checkColumns(op, allocated, n, k)))
     return failure();
@@ -419,7 +455,7 @@ LogicalResult lowering::lowerTcgen05Dot(nv::WarpgroupDotOp op, Value aBuffer,
   tcgen05::fence(b, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
   SmallVector<Value> registers =
       addProduct(b, tm.taddr, unpackTile(b, b.getLoc(), c), *columnRegisters,
-                 useC, /*integer=*/operands.kind.dType == 2);
+                 useC, /*integer=*/!scalePlan && operands.kind.dType == 2);
   // After every thread's loads: warp 0 frees the columns, thread 0
   // invalidates the mbarrier.
   tcgen05::deallocate(b, tm);

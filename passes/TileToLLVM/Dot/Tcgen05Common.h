@@ -48,6 +48,13 @@ mlir::FailureOr<std::pair<layout::WgmmaOperandPlan, layout::WgmmaOperandPlan>>
 operandPlans(mlir::Operation *op, nv_tileaa::SharedMemType a,
              nv_tileaa::SharedMemType b);
 
+/// An error at `op` when packed FP4 slots (i8 with block scales: kind::mxf4
+/// / mxf4nvf4) are not both K-major.
+mlir::LogicalResult checkFp4Slots(mlir::Operation *op,
+                                  nv_tileaa::SharedMemType a,
+                                  const layout::WgmmaOperandPlan &aPlan,
+                                  const layout::WgmmaOperandPlan &bPlan);
+
 /// `body` on the threads for which `condition` holds.
 void onThreads(mlir::ImplicitLocOpBuilder &b, mlir::Value condition,
                llvm::function_ref<void(mlir::ImplicitLocOpBuilder &)> body);

@@ -36,8 +36,10 @@ namespace {
 
 /// The block scales' plan of a scaled tmem_dot.
 Tcgen05ScalePlan scalePlanOf(nv::TmemDotOp dot) {
+  auto scales = cast<RankedTensorType>(dot.getScales()[0].getType());
   return Tcgen05ScalePlan::get(dot.getAcc().getType().getColumns(),
-                               dot.getA().getType().getTileShape()[1]);
+                               dot.getA().getType().getTileShape()[1],
+                               scales.getDimSize(1), scales.getElementType());
 }
 
 /// The columns the tile `alloc` makes needs: its own, and after them the
@@ -162,6 +164,9 @@ struct TmemDotLowering : public TensorMemoryPattern<nv::TmemDotOp> {
     nv::SharedMemType aType = op.getA().getType(), bType = op.getB().getType();
     auto plans = tcgen05::operandPlans(op, aType, bType);
     if (failed(plans))
+      return failure();
+    if (!op.getScales().empty() &&
+        failed(tcgen05::checkFp4Slots(op, aType, plans->first, plans->second)))
       return failure();
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
     Location loc = b.getLoc();

@@ -4,8 +4,10 @@
 // row m of A from tensor-memory lane m % 32, column SA + m / 32, and of
 // column n of B from lane n % 32, column SB + n / 32, byte = the scale id
 // of the instruction descriptor, duplicated to all four 32-lane quadrants
-// (PTX ISA, "Block Scaling for tcgen05.mma"). Four K steps of 32 share
-// one set of columns, one byte each.
+// (PTX ISA, "Block Scaling for tcgen05.mma"). Four scale blocks share one
+// set of columns, one byte each: four K steps of 32 (1X), or two K steps
+// of 64 with two blocks each (FP4, 2X: scale ids 0 and 2), or one with
+// four (4X, id 0). Below, "step" is the scale block.
 //
 // Every thread stores the scale elements it holds into shared memory as the
 // 32 rows of 16 bytes that tcgen05.cp.32x128b.warpx4 copies into lanes
@@ -75,10 +77,14 @@ void storeScales(ImplicitLocOpBuilder &b, Value region, Value tile,
 
 } // namespace
 
-Tcgen05ScalePlan Tcgen05ScalePlan::get(int64_t n, int64_t k) {
+Tcgen05ScalePlan Tcgen05ScalePlan::get(int64_t n, int64_t k, int64_t blocks,
+                                       Type scale) {
   Tcgen05ScalePlan plan;
   plan.steps = k / kScaleBlock;
-  plan.groups = llvm::divideCeil(plan.steps, kStepsPerWord);
+  plan.blocks = blocks;
+  plan.perStep = plan.steps ? std::max<int64_t>(1, blocks / plan.steps) : 1;
+  plan.ue8m0 = isa<Float8E8M0FNUType>(scale);
+  plan.groups = llvm::divideCeil(blocks, kStepsPerWord);
   plan.bChunks = llvm::divideCeil(n, 128);
   plan.aColumn = n;
   plan.bColumn = n + 4 * plan.groups;

@@ -171,3 +171,46 @@ module attributes {nv_tileaa.target_spec = "sm_100a"} {
     nv_tileaa.return
   }
 }
+
+// -----
+
+// FP4 (i8 tiles of packed pairs): kept for tcgen05.mma kind::mxf4 when
+// both operands are loaded with K contiguous (A along its columns, B along
+// its rows: B^T in memory) ...
+// CHECK-LABEL: nv_tileaa.func @fp4_k_major
+// CHECK: nv_tileaa.dot_scaled
+// CHECK-NOT: nv_tileaa.dot %
+module attributes {nv_tileaa.target_spec = "sm_100a"} {
+  nv_tileaa.func @fp4_k_major(%pa: !nv_tileaa.ptr<i8>, %pb: !nv_tileaa.ptr<i8>, %ps: !nv_tileaa.ptr<f8E8M0FNU>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+    %r = nv_tileaa.make_range {start = 0 : i32, end = 32 : i32} : tensor<32xi32>
+    %ra = nv_tileaa.expand_dims %r {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+    %oa = nv_tileaa.broadcast %ra : tensor<1x32xi32> -> tensor<128x32xi32>
+    %ap0 = nv_tileaa.splat %pa : !nv_tileaa.ptr<i8> -> tensor<128x32x!nv_tileaa.ptr<i8>>
+    %ap = nv_tileaa.addptr %ap0, %oa : tensor<128x32x!nv_tileaa.ptr<i8>>, tensor<128x32xi32>
+    %a = nv_tileaa.load %ap : tensor<128x32x!nv_tileaa.ptr<i8>> -> tensor<128x32xi8>
+    %rb = nv_tileaa.expand_dims %r {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+    %ob = nv_tileaa.broadcast %rb : tensor<32x1xi32> -> tensor<32x64xi32>
+    %bp0 = nv_tileaa.splat %pb : !nv_tileaa.ptr<i8> -> tensor<32x64x!nv_tileaa.ptr<i8>>
+    %bp = nv_tileaa.addptr %bp0, %ob : tensor<32x64x!nv_tileaa.ptr<i8>>, tensor<32x64xi32>
+    %b = nv_tileaa.load %bp : tensor<32x64x!nv_tileaa.ptr<i8>> -> tensor<32x64xi8>
+    %sap = nv_tileaa.splat %ps : !nv_tileaa.ptr<f8E8M0FNU> -> tensor<128x2x!nv_tileaa.ptr<f8E8M0FNU>>
+    %sa = nv_tileaa.load %sap : tensor<128x2x!nv_tileaa.ptr<f8E8M0FNU>> -> tensor<128x2xf8E8M0FNU>
+    %sbp = nv_tileaa.splat %ps : !nv_tileaa.ptr<f8E8M0FNU> -> tensor<2x64x!nv_tileaa.ptr<f8E8M0FNU>>
+    %sb = nv_tileaa.load %sbp : tensor<2x64x!nv_tileaa.ptr<f8E8M0FNU>> -> tensor<2x64xf8E8M0FNU>
+    %c = arith.constant dense<0.0> : tensor<128x64xf32>
+    %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c {a_format = f4E2M1FN, b_format = f4E2M1FN} : tensor<128x32xi8> scale tensor<128x2xf8E8M0FNU>, tensor<32x64xi8> scale tensor<2x64xf8E8M0FNU>, tensor<128x64xf32> -> tensor<128x64xf32>
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+// ... not when B is loaded N-major (or not from a load at all).
+// CHECK-LABEL: nv_tileaa.func @fp4_n_major
+// CHECK: nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: not tcgen05.mma block_scale: FP4 operands must be loaded with K contiguous (B as the rows of its N x K/2 transpose): kind::mxf4 reads both K-major"
+module attributes {nv_tileaa.target_spec = "sm_100a"} {
+  nv_tileaa.func @fp4_n_major(%a: tensor<128x32xi8>, %sa: tensor<128x2xf8E8M0FNU>, %b: tensor<32x64xi8>, %sb: tensor<2x64xf8E8M0FNU>, %c: tensor<128x64xf32>) -> tensor<128x64xf32> attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+    %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c {a_format = f4E2M1FN, b_format = f4E2M1FN} : tensor<128x32xi8> scale tensor<128x2xf8E8M0FNU>, tensor<32x64xi8> scale tensor<2x64xf8E8M0FNU>, tensor<128x64xf32> -> tensor<128x64xf32>
+    nv_tileaa.return %d : tensor<128x64xf32>
+  }
+}

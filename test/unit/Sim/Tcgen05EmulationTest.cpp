@@ -13,6 +13,15 @@
 // B, duplicated to the four 32-lane quadrants; tcgen05.cp 32x128b.warpx4
 // puts 32 rows of 16 shared bytes into lanes r of every quadrant.
 // kind::f8f6f4 (e4m3/e5m2) and kind::i8 (u8/s8, s32 D) with K 32.
+// FP4 block scaling (kind::mxf4 scale_vec::2X ue8m0; kind::mxf4nvf4 2X
+// ue8m0, 4X ue4m3 or ue8m0): e2m1 code 1 for A and B, K 64 a step, element
+// k of a K-major row in byte k / 2 of the row's 32 bytes (low nibble for
+// even k), read like a K-major operand of bytes (no swizzle: 8 x 16-byte
+// core matrices, LBO along K, SBO along rows; 128B swizzle: 16-byte chunk
+// c of row r at chunk c ^ r % 8 of 128-byte rows); the scale of K block j
+// (32 elements with 2X, 16 with 4X) in byte scale id + j of the words
+// above; D is the sum of the blocks' exact sums times their two scales
+// (and D), rounded once to f32.
 //
 //===----------------------------------------------------------------------===//
 
@@ -421,6 +430,439 @@ TEST(SimTcgen05, MmaBlockScaled) {
   t.at(64 + 3, 33) = 0;
   EXPECT_FALSE(mmaBlockScaled(t, shared.data(), shared.size(), 0, encode(a),
                               encode(b), idesc, 32, 40, false, error));
+  EXPECT_NE(error.find("duplicated"), std::string::npos) << error;
+}
+
+//===----------------------------------------------------------------------===//
+// FP4 block scaling: kind::mxf4 and kind::mxf4nvf4
+//===----------------------------------------------------------------------===//
+
+// The value of an e2m1 code: sign at bit 3, exponent bits 2..1 (bias 1),
+// mantissa bit 0; no infinity or NaN.
+double e2m1(unsigned code) {
+  static const double magnitudes[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
+  return code & 8 ? -magnitudes[code & 7] : magnitudes[code & 7];
+}
+
+// ue8m0: 2^(e - 127), 0xff NaN.
+double ue8m0(uint8_t e) {
+  return e == 0xff ? double(NAN) : std::ldexp(1.0, int(e) - 127);
+}
+
+// ue4m3: bit 7 not read; bias 7, 3 mantissa bits, exponent 0 subnormal
+// (m / 8 * 2^-6); 0x7f NaN.
+double ue4m3(uint8_t bits) {
+  bits &= 0x7f;
+  if (bits == 0x7f)
+    return NAN;
+  unsigned e = bits >> 3, m = bits & 7;
+  return e == 0 ? std::ldexp(m / 8.0, -6) : std::ldexp(1 + m / 8.0, int(e) - 7);
+}
+
+// ue4m3 scale codes: 1, 3 * 2^-9 (subnormal), 1 with bit 7 set, 2, 0.8125,
+// 5, 0.375, 2^-9 (subnormal), 6 * 2^-9 with bit 7 set (subnormal).
+constexpr uint8_t kUe4m3[] = {0x38, 0x03, 0xb8, 0x40, 0x35,
+                              0x4a, 0x2c, 0x01, 0x86};
+
+constexpr uint32_t kShape128 = (128 >> 4) << 24;
+
+// The instruction descriptor of an e2m1 x e2m1 block-scaled MMA, M 128.
+uint32_t fp4Idesc(unsigned n, bool scaleUe8m0, unsigned scaleAId,
+                  unsigned scaleBId) {
+  return scaleBId << 4 | 1u << 7 | 1u << 10 | (n >> 3) << 17 |
+         uint32_t(scaleUe8m0) << 23 | kShape128 | scaleAId << 29;
+}
+
+// A 128 x kTotal A and an N x kTotal B of random e2m1 codes (all 16, so
+// negatives and -0 too), packed two a byte into K-major operands in
+// shared memory: without swizzle (kTotal 64, A at 0 and B at 8192, LBO
+// 128, SBO 256) or with the 128B swizzle (kTotal 128 in the first 64 bytes
+// of 128-byte rows, 8-row atoms SBO 1024 apart, A at 0 and B at 16384; one
+// MMA reads K 0..63 from the start, the next K 64..127 from start + 32).
+// The scales are written straight into tensor memory: A's at columns
+// 128.., B's at 136.., D at column 0.
+class Fp4Mma {
+public:
+  static constexpr uint32_t kScaleA = 128, kScaleB = 136;
+
+  Fp4Mma(unsigned n, bool swizzled, uint32_t seed)
+      : n(n), swizzled(swizzled), kTotal(swizzled ? 128 : 64), shared(32768, 0),
+        a(128 * kTotal), b(n * kTotal) {
+    uint32_t state = seed;
+    auto next = [&] {
+      state = state * 1664525u + 1013904223u;
+      return state >> 28;
+    };
+    for (unsigned m = 0; m < 128; ++m)
+      for (unsigned k = 0; k < kTotal; ++k)
+        a[m * kTotal + k] = next();
+    for (unsigned c = 0; c < n; ++c)
+      for (unsigned k = 0; k < kTotal; ++k)
+        b[c * kTotal + k] = next();
+    pack(a, 0, 128);
+    pack(b, swizzled ? 16384 : 8192, n);
+    std::string error;
+    uint32_t address;
+    EXPECT_TRUE(t.allocate(256, address, error)) << error;
+  }
+
+  // The shared-memory descriptor of A or B for K step `step`.
+  uint64_t desc(bool isB, unsigned step = 0) const {
+    uint64_t base = isB ? (swizzled ? 16384 : 8192) : 0;
+    if (!swizzled)
+      return encode({base, 128, 256, 0, 0});
+    return encode({base + 32 * step, 0, 1024, 0, 1}, 2);
+  }
+
+  // Scale bytes: byte id + j of each row's (column's) word is scale j,
+  // given by `value`; the other bytes are `filler`. Written to all four
+  // quadrants.
+  template <typename Value>
+  void scales(uint32_t column, unsigned count, unsigned id, unsigned vector,
+              uint8_t filler, Value value) {
+    for (unsigned i = 0; i < count; ++i) {
+      uint32_t word = 0;
+      for (unsigned byte = 0; byte < 4; ++byte) {
+        uint8_t v = byte >= id && byte < id + vector
+                        ? uint8_t(value(i, byte - id))
+                        : filler;
+        word |= uint32_t(v) << (8 * byte);
+      }
+      for (unsigned quadrant = 0; quadrant < 4; ++quadrant)
+        t.at(32 * quadrant + i % 32, column + i / 32) = word;
+    }
+  }
+
+  bool run(ScaledKind kind, unsigned vector, uint32_t idesc, bool accumulate,
+           unsigned step, std::string &error) {
+    return mmaBlockScaled(t, shared.data(), shared.size(), 0, desc(false, step),
+                          desc(true, step), idesc, kScaleA, kScaleB, kind,
+                          vector, accumulate, error);
+  }
+
+  // D(m, c) of K step `step`: the blocks' sums times their scales, in
+  // double (exact for the scales used here).
+  template <typename ScaleA, typename ScaleB>
+  double want(unsigned m, unsigned c, unsigned vector, unsigned step,
+              ScaleA scaleA, ScaleB scaleB) const {
+    double total = 0;
+    unsigned blockK = 64 / vector;
+    for (unsigned j = 0; j < vector; ++j) {
+      double sum = 0;
+      for (unsigned k = j * blockK; k < (j + 1) * blockK; ++k)
+        sum += e2m1(a[m * kTotal + 64 * step + k]) *
+               e2m1(b[c * kTotal + 64 * step + k]);
+      total += sum * scaleA(m, j) * scaleB(c, j);
+    }
+    return total;
+  }
+
+  float got(unsigned m, unsigned c) {
+    float value;
+    memcpy(&value, &t.at(m, c), 4);
+    return value;
+  }
+
+  void setD(unsigned m, unsigned c, float value) {
+    memcpy(&t.at(m, c), &value, 4);
+  }
+
+  const unsigned n;
+  const bool swizzled;
+  const unsigned kTotal;
+  std::vector<unsigned char> shared;
+  std::vector<unsigned> a, b; // codes, row-major
+  TensorMemory t;
+
+private:
+  // Byte `column` of K-major row `row` at `base`.
+  uint64_t byteAt(uint64_t base, unsigned row, unsigned column) const {
+    if (!swizzled)
+      return base + row / 8 * 256 + column / 16 * 128 + row % 8 * 16 +
+             column % 16;
+    return base + row / 8 * 1024 + row % 8 * 128 +
+           ((column / 16) ^ (row % 8)) * 16 + column % 16;
+  }
+  void pack(const std::vector<unsigned> &codes, uint64_t base, unsigned rows) {
+    for (unsigned r = 0; r < rows; ++r)
+      for (unsigned k = 0; k < kTotal; ++k)
+        shared[byteAt(base, r, k / 2)] |=
+            uint8_t(codes[r * kTotal + k] << (4 * (k % 2)));
+  }
+};
+
+// Every element of D against `want(m, c)` (NaN where it is NaN).
+template <typename Want> void expectD(Fp4Mma &f, Want want, const char *what) {
+  unsigned mismatches = 0;
+  for (unsigned m = 0; m < 128; ++m)
+    for (unsigned c = 0; c < f.n; ++c) {
+      double w = want(m, c);
+      float got = f.got(m, c);
+      bool same = std::isnan(w) ? std::isnan(got) : got == float(w);
+      if (!same && ++mismatches <= 5)
+        ADD_FAILURE() << what << ": row " << m << " column " << c << " got "
+                      << got << " want " << float(w);
+    }
+  EXPECT_EQ(mismatches, 0u) << what;
+}
+
+// ue8m0 scales 2^-4 .. 2^4 and 2^-3 .. 2^3, different for neighbouring
+// rows, rows 32 apart (other column of the scale words), neighbouring
+// blocks, and columns 32 apart.
+uint8_t sfaUe8m0(unsigned m, unsigned j) {
+  return uint8_t(127 + int((m * 7 + j * 3) % 9) - 4);
+}
+uint8_t sfbUe8m0(unsigned c, unsigned j) {
+  return uint8_t(127 + int((c * 5 + j * 11) % 7) - 3);
+}
+
+TEST(SimTcgen05, BlockScaledDescriptorE2m1) {
+  BlockScaledDescriptor d =
+      decodeBlockScaledInstr(fp4Idesc(64, false, 2, 0) | 1u << 13);
+  EXPECT_EQ(d.aType, 1u);
+  EXPECT_EQ(d.bType, 1u);
+  EXPECT_EQ(d.scaleAId, 2u);
+  EXPECT_EQ(d.scaleBId, 0u);
+  EXPECT_FALSE(d.ue8m0);
+  EXPECT_TRUE(d.negateA);
+  EXPECT_EQ(d.n, 64u);
+  EXPECT_EQ(d.m, 128u);
+  EXPECT_TRUE(decodeBlockScaledInstr(1u << 31).kSize);
+}
+
+// kind::mxf4 (scale_vec::2X, ue8m0), N 64 (two scale columns of B), no
+// swizzle: A's scales at byte 2 (id 2), B's at byte 0, the other bytes NaN;
+// then accumulate into a preset D, then negate A, then A at id 0 (its NaN
+// bytes), then both at id 2.
+TEST(SimTcgen05, MmaMxf4Block32) {
+  Fp4Mma f(64, false, 1);
+  std::string error;
+  f.scales(Fp4Mma::kScaleA, 128, 2, 2, 0xff, sfaUe8m0);
+  f.scales(Fp4Mma::kScaleB, 64, 0, 2, 0xff, sfbUe8m0);
+  auto sa = [](unsigned m, unsigned j) { return ue8m0(sfaUe8m0(m, j)); };
+  auto sb = [](unsigned c, unsigned j) { return ue8m0(sfbUe8m0(c, j)); };
+  auto old = [](unsigned m, unsigned c) {
+    return float(int((m * 13 + c * 7) % 23) - 11) / 8;
+  };
+  for (unsigned m = 0; m < 128; ++m)
+    for (unsigned c = 0; c < 64; ++c)
+      f.setD(m, c, old(m, c));
+  uint32_t idesc = fp4Idesc(64, true, 2, 0);
+  ASSERT_TRUE(f.run(ScaledKind::Mxf4, 2, idesc, false, 0, error)) << error;
+  expectD(
+      f, [&](unsigned m, unsigned c) { return f.want(m, c, 2, 0, sa, sb); },
+      "mxf4");
+  for (unsigned m = 0; m < 128; ++m)
+    for (unsigned c = 0; c < 64; ++c)
+      f.setD(m, c, old(m, c));
+  ASSERT_TRUE(f.run(ScaledKind::Mxf4, 2, idesc, true, 0, error)) << error;
+  expectD(
+      f,
+      [&](unsigned m, unsigned c) {
+        return f.want(m, c, 2, 0, sa, sb) + old(m, c);
+      },
+      "mxf4 accumulate");
+  ASSERT_TRUE(f.run(ScaledKind::Mxf4, 2, idesc | 1u << 13, false, 0, error))
+      << error;
+  expectD(
+      f, [&](unsigned m, unsigned c) { return -f.want(m, c, 2, 0, sa, sb); },
+      "mxf4 negate A");
+  ASSERT_TRUE(
+      f.run(ScaledKind::Mxf4, 2, fp4Idesc(64, true, 0, 0), false, 0, error))
+      << error;
+  expectD(
+      f, [](unsigned, unsigned) { return double(NAN); },
+      "mxf4 A scale id 0: bytes 0 and 1 are NaN");
+  f.scales(Fp4Mma::kScaleB, 64, 2, 2, 0xff, sfbUe8m0);
+  ASSERT_TRUE(
+      f.run(ScaledKind::Mxf4, 2, fp4Idesc(64, true, 2, 2), false, 0, error))
+      << error;
+  expectD(
+      f, [&](unsigned m, unsigned c) { return f.want(m, c, 2, 0, sa, sb); },
+      "mxf4 scale ids 2, 2");
+}
+
+// kind::mxf4nvf4 .block32 (scale_vec::2X, ue8m0), N 32, A and B with the
+// 128B swizzle: K step 0 from the descriptors' start, K step 1 (K 64..127
+// of the rows) from start + 32 bytes, accumulated; B's scales at id 2.
+TEST(SimTcgen05, MmaMxf4Nvf4Block32Swizzled) {
+  Fp4Mma f(32, true, 2);
+  std::string error;
+  auto sfa1 = [](unsigned m, unsigned j) { return sfaUe8m0(m + 5, j); };
+  auto sfb1 = [](unsigned c, unsigned j) { return sfbUe8m0(c + 3, j + 1); };
+  auto sa = [](unsigned m, unsigned j) { return ue8m0(sfaUe8m0(m, j)); };
+  auto sb = [](unsigned c, unsigned j) { return ue8m0(sfbUe8m0(c, j)); };
+  auto sa1 = [&](unsigned m, unsigned j) { return ue8m0(sfa1(m, j)); };
+  auto sb1 = [&](unsigned c, unsigned j) { return ue8m0(sfb1(c, j)); };
+  uint32_t idesc = fp4Idesc(32, true, 0, 2);
+  f.scales(Fp4Mma::kScaleA, 128, 0, 2, 0xff, sfaUe8m0);
+  f.scales(Fp4Mma::kScaleB, 32, 2, 2, 0xff, sfbUe8m0);
+  ASSERT_TRUE(f.run(ScaledKind::Mxf4Nvf4, 2, idesc, false, 0, error)) << error;
+  expectD(
+      f, [&](unsigned m, unsigned c) { return f.want(m, c, 2, 0, sa, sb); },
+      "mxf4nvf4 block32, K step 0");
+  f.scales(Fp4Mma::kScaleA, 128, 0, 2, 0xff, sfa1);
+  f.scales(Fp4Mma::kScaleB, 32, 2, 2, 0xff, sfb1);
+  ASSERT_TRUE(f.run(ScaledKind::Mxf4Nvf4, 2, idesc, true, 1, error)) << error;
+  expectD(
+      f,
+      [&](unsigned m, unsigned c) {
+        return f.want(m, c, 2, 0, sa, sb) + f.want(m, c, 2, 1, sa1, sb1);
+      },
+      "mxf4nvf4 block32, K steps 0 and 1");
+}
+
+// kind::mxf4nvf4 .block16 (scale_vec::4X) with ue4m3 scales (subnormal
+// ones, and bytes with bit 7 set, which is not read), N 16, no swizzle;
+// then with ue8m0 scales (also valid with 4X).
+TEST(SimTcgen05, MmaMxf4Nvf4Block16) {
+  Fp4Mma f(16, false, 3);
+  std::string error;
+  auto sfa = [](unsigned m, unsigned j) { return kUe4m3[(m * 7 + j * 4) % 9]; };
+  auto sfb = [](unsigned c, unsigned j) { return kUe4m3[(c * 2 + j * 5) % 9]; };
+  f.scales(Fp4Mma::kScaleA, 128, 0, 4, 0, sfa);
+  f.scales(Fp4Mma::kScaleB, 16, 0, 4, 0, sfb);
+  auto sa = [&](unsigned m, unsigned j) { return ue4m3(sfa(m, j)); };
+  auto sb = [&](unsigned c, unsigned j) { return ue4m3(sfb(c, j)); };
+  ASSERT_TRUE(f.run(ScaledKind::Mxf4Nvf4, 4, fp4Idesc(16, false, 0, 0), false,
+                    0, error))
+      << error;
+  expectD(
+      f, [&](unsigned m, unsigned c) { return f.want(m, c, 4, 0, sa, sb); },
+      "mxf4nvf4 block16 ue4m3");
+  f.scales(Fp4Mma::kScaleA, 128, 0, 4, 0, sfaUe8m0);
+  f.scales(Fp4Mma::kScaleB, 16, 0, 4, 0, sfbUe8m0);
+  auto sa8 = [](unsigned m, unsigned j) { return ue8m0(sfaUe8m0(m, j)); };
+  auto sb8 = [](unsigned c, unsigned j) { return ue8m0(sfbUe8m0(c, j)); };
+  ASSERT_TRUE(
+      f.run(ScaledKind::Mxf4Nvf4, 4, fp4Idesc(16, true, 0, 0), false, 0, error))
+      << error;
+  expectD(
+      f, [&](unsigned m, unsigned c) { return f.want(m, c, 4, 0, sa8, sb8); },
+      "mxf4nvf4 block16 ue8m0");
+}
+
+// The blocks and D are summed exactly and rounded once: with one element
+// 1 x 1 per block, block scales 1, 2^-24 (half an ulp of 1: a tie) and
+// 2^-60 twice, and D 0, the exact sum 1 + 2^-24 + 2^-59 rounds up to
+// 1 + 2^-23 (a double sum would lose 2^-59 and round the tie to 1).
+TEST(SimTcgen05, MmaFp4RoundedOnce) {
+  Fp4Mma f(16, false, 4);
+  for (unsigned char &byte : f.shared)
+    byte = 0;
+  for (unsigned r = 0; r < 128; ++r) // element 16 j of every row: 1.0
+    for (unsigned j = 0; j < 4; ++j) {
+      f.shared[r / 8 * 256 + (8 * j) / 16 * 128 + r % 8 * 16 + (8 * j) % 16] =
+          0x02;
+      if (r < 16)
+        f.shared[8192 + r / 8 * 256 + (8 * j) / 16 * 128 + r % 8 * 16 +
+                 (8 * j) % 16] = 0x02;
+    }
+  static const int exponents[4] = {0, -12, -30, -30};
+  auto sf = [](unsigned, unsigned j) { return uint8_t(127 + exponents[j]); };
+  f.scales(Fp4Mma::kScaleA, 128, 0, 4, 0, sf);
+  f.scales(Fp4Mma::kScaleB, 16, 0, 4, 0, sf);
+  std::string error;
+  for (unsigned m = 0; m < 128; ++m)
+    for (unsigned c = 0; c < 16; ++c)
+      f.setD(m, c, 0);
+  ASSERT_TRUE(
+      f.run(ScaledKind::Mxf4Nvf4, 4, fp4Idesc(16, true, 0, 0), true, 0, error))
+      << error;
+  float want = 1 + std::ldexp(1.0f, -23);
+  EXPECT_EQ(f.got(0, 0), want);
+  EXPECT_EQ(f.got(127, 15), want);
+}
+
+// A NaN scale makes the row (A) or column (B) NaN: ue8m0 0xff for block 1
+// of row 5 (mxf4); ue4m3 0x7f for block 3 of column 2 and 0xff (bit 7 not
+// read) for block 0 of row 70 (mxf4nvf4 4X).
+TEST(SimTcgen05, MmaFp4NaNScales) {
+  Fp4Mma f(16, false, 5);
+  std::string error;
+  auto sfa = [](unsigned m, unsigned j) {
+    return m == 5 && j == 1 ? uint8_t(0xff) : sfaUe8m0(m, j);
+  };
+  f.scales(Fp4Mma::kScaleA, 128, 0, 2, 0x7f, sfa);
+  f.scales(Fp4Mma::kScaleB, 16, 0, 2, 0x7f, sfbUe8m0);
+  ASSERT_TRUE(
+      f.run(ScaledKind::Mxf4, 2, fp4Idesc(16, true, 0, 0), false, 0, error))
+      << error;
+  auto sa = [&](unsigned m, unsigned j) { return ue8m0(sfa(m, j)); };
+  auto sb = [](unsigned c, unsigned j) { return ue8m0(sfbUe8m0(c, j)); };
+  expectD(
+      f, [&](unsigned m, unsigned c) { return f.want(m, c, 2, 0, sa, sb); },
+      "mxf4 NaN scale");
+  EXPECT_TRUE(std::isnan(f.got(5, 0)));
+  EXPECT_FALSE(std::isnan(f.got(4, 0)));
+  auto sfa4 = [](unsigned m, unsigned j) {
+    return m == 70 && j == 0 ? uint8_t(0xff) : kUe4m3[(m + j) % 9];
+  };
+  auto sfb4 = [](unsigned c, unsigned j) {
+    return c == 2 && j == 3 ? uint8_t(0x7f) : kUe4m3[(2 * c + j) % 9];
+  };
+  f.scales(Fp4Mma::kScaleA, 128, 0, 4, 0, sfa4);
+  f.scales(Fp4Mma::kScaleB, 16, 0, 4, 0, sfb4);
+  ASSERT_TRUE(f.run(ScaledKind::Mxf4Nvf4, 4, fp4Idesc(16, false, 0, 0), false,
+                    0, error))
+      << error;
+  auto sa4 = [&](unsigned m, unsigned j) { return ue4m3(sfa4(m, j)); };
+  auto sb4 = [&](unsigned c, unsigned j) { return ue4m3(sfb4(c, j)); };
+  expectD(
+      f, [&](unsigned m, unsigned c) { return f.want(m, c, 4, 0, sa4, sb4); },
+      "mxf4nvf4 NaN scales");
+  EXPECT_TRUE(std::isnan(f.got(70, 9)));
+  EXPECT_TRUE(std::isnan(f.got(11, 2)));
+  EXPECT_FALSE(std::isnan(f.got(11, 3)));
+}
+
+// Forms that are not valid or not simulated: errors that name the form.
+TEST(SimTcgen05, MmaFp4Rejections) {
+  Fp4Mma f(16, false, 6);
+  f.scales(Fp4Mma::kScaleA, 128, 0, 4, 0, sfaUe8m0);
+  f.scales(Fp4Mma::kScaleB, 16, 0, 4, 0, sfbUe8m0);
+  uint32_t ue8 = fp4Idesc(16, true, 0, 0), ue4 = fp4Idesc(16, false, 0, 0);
+  auto clearTypes = ~(7u << 7 | 7u << 10);
+  struct Case {
+    ScaledKind kind;
+    unsigned vector;
+    uint32_t idesc;
+    const char *what, *mentions;
+  } cases[] = {
+      {ScaledKind::Mxf4, 2, ue8 | 1u << 15, "A MN-major", "K-major"},
+      {ScaledKind::Mxf4Nvf4, 4, ue4 | 1u << 16, "B MN-major", "K-major"},
+      {ScaledKind::Mxf4, 2, fp4Idesc(16, true, 1, 0), "A scale id 1 with 2X",
+       "scale factor ids"},
+      {ScaledKind::Mxf4Nvf4, 2, fp4Idesc(16, true, 0, 3),
+       "B scale id 3 with 2X", "scale factor ids"},
+      {ScaledKind::Mxf4Nvf4, 4, fp4Idesc(16, false, 2, 0),
+       "A scale id 2 with 4X", "scale factor ids"},
+      {ScaledKind::Mxf4, 2, (ue8 & clearTypes) | 5u << 7 | 5u << 10,
+       "mxf8f6f4's e2m1 code 5", "type 5"},
+      {ScaledKind::Mxf4Nvf4, 4, (ue4 & clearTypes) | 1u << 7, "B type 0 (e4m3)",
+       "B type 0"},
+      {ScaledKind::Mxf4, 2, ue4, "ue4m3 with mxf4",
+       "kind::mxf4.block_scale.scale_vec::2X with ue4m3"},
+      {ScaledKind::Mxf4Nvf4, 2, ue4, "ue4m3 with mxf4nvf4 2X",
+       "kind::mxf4nvf4.block_scale.scale_vec::2X with ue4m3"},
+      {ScaledKind::Mxf4, 4, ue8, "mxf4 with 4X", "scale_vec::4X"},
+      {ScaledKind::Mxf8f6f4, 2, ue8, "mxf8f6f4 with 2X", "mxf8f6f4"},
+      {ScaledKind::Mxf4, 2, ue8 | 1u << 31, "K size bit", "K size"},
+      {ScaledKind::Mxf4Nvf4, 4, ue8 | 1u << 2, "sparse", "sparse"},
+      {ScaledKind::Mxf4, 2, (ue8 & ~(31u << 24)) | (64 >> 4) << 24, "M 64",
+       "M 64"},
+  };
+  for (const Case &c : cases) {
+    std::string error;
+    EXPECT_FALSE(f.run(c.kind, c.vector, c.idesc, false, 0, error)) << c.what;
+    EXPECT_NE(error.find(c.mentions), std::string::npos)
+        << c.what << ": " << error;
+  }
+  // Scales that one quadrant lacks.
+  std::string error;
+  ASSERT_TRUE(f.run(ScaledKind::Mxf4Nvf4, 4, ue8, false, 0, error)) << error;
+  f.t.at(96 + 7, Fp4Mma::kScaleB) ^= 1u << 8;
+  EXPECT_FALSE(f.run(ScaledKind::Mxf4Nvf4, 4, ue8, false, 0, error));
   EXPECT_NE(error.find("duplicated"), std::string::npos) << error;
 }
 
