@@ -38,7 +38,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 EXAMPLES = ["vector_add", "saxpy", "softmax", "layer_norm", "row_sum",
             "inclusive_scan", "histogram", "matmul", "matmul_int8",
             "matmul_fp8", "matmul_fp8_tn", "matmul_tf32", "matmul_mxfp8",
-            "attention",
+            "matmul_mxfp4", "attention",
             "transpose", "matmul_tma"]
 
 
