@@ -175,16 +175,8 @@ private:
                                         {4, split}, {0, 1});
   }
 
-  /// Whether the dot operand `operand` (A [M, K] with K dimension 1, B
-  /// [K, N] with K dimension 0) is a tile loaded with its elements more
-  /// contiguous along K than along the other dimension.
   bool kContiguous(Value operand, unsigned kDim) {
-    auto load = operand.getDefiningOp<nv::LoadOp>();
-    if (!load || !asTile(load.getPtr().getType()))
-      return false;
-    AxisInfo info = axisInfo.getAxisInfo(load.getPtr());
-    return info.getRank() == 2 &&
-           info.getContiguity(kDim) > info.getContiguity(1 - kDim);
+    return loadedContiguousAlongK(axisInfo, operand, kDim);
   }
 
   /// Accumulator layout of a dot: mma.sync fragments where the target and

@@ -1,6 +1,7 @@
 //===- MmaChoice.cpp - which instruction computes a dot -------------------===//
 
 #include "LayoutAssignment/MmaChoice.h"
+#include "tileiras/Analysis/AxisInfo.h"
 #include "tileiras/Codegen/Tcgen05Legality.h"
 #include "tileiras/Layout/MmaLayouts.h"
 #include "tileiras/TargetSpec/InstructionFamily.h"
@@ -278,6 +279,16 @@ DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
   if (!notWgmma.empty())
     choice.description += " (" + notWgmma + ")";
   return choice;
+}
+
+bool tileiras::loadedContiguousAlongK(const AxisInfoAnalysis &axisInfo,
+                                      Value operand, unsigned kDim) {
+  auto load = operand.getDefiningOp<nv::LoadOp>();
+  if (!load || !isa<RankedTensorType>(load.getPtr().getType()))
+    return false;
+  AxisInfo info = axisInfo.getAxisInfo(load.getPtr());
+  return info.getRank() == 2 &&
+         info.getContiguity(kDim) > info.getContiguity(1 - kDim);
 }
 
 std::string tileiras::whyNotTcgen05BlockScaled(nv::DotScaledOp dot,

@@ -18,6 +18,14 @@
 
 namespace tileiras {
 
+class AxisInfoAnalysis;
+
+/// Whether the dot operand `operand` (A [M, K] with K dimension 1, B
+/// [K, N] with K dimension 0) is a tile loaded with its elements more
+/// contiguous along K than along the other dimension.
+bool loadedContiguousAlongK(const AxisInfoAnalysis &axisInfo,
+                            mlir::Value operand, unsigned kDim);
+
 struct DotPathChoice {
   /// Zero for the FMA path; otherwise elements per 32-bit operand register
   /// of the mma.sync instruction (1 tf32, 2 f16/bf16, 4 for 8-bit types).

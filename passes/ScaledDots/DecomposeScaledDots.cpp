@@ -45,18 +45,6 @@ unsigned kernelWarps(nv::DotScaledOp dot, unsigned defaultWarps) {
   return unsigned(func.getKernelSpec().getNumWarps(defaultWarps));
 }
 
-/// Whether `operand` (K dimension `kDim`) is loaded with its elements
-/// more contiguous along K than along the other dimension.
-bool kContiguous(const AxisInfoAnalysis &axisInfo, Value operand,
-                 unsigned kDim) {
-  auto load = operand.getDefiningOp<nv::LoadOp>();
-  if (!load || !isa<RankedTensorType>(load.getPtr().getType()))
-    return false;
-  AxisInfo info = axisInfo.getAxisInfo(load.getPtr());
-  return info.getRank() == 2 &&
-         info.getContiguity(kDim) > info.getContiguity(1 - kDim);
-}
-
 /// Why `dot` cannot run on a block-scaled instruction on `target`, or "".
 std::string whyNotBlockScaled(nv::DotScaledOp dot,
                               const targetspec::Target &target,
@@ -65,8 +53,8 @@ std::string whyNotBlockScaled(nv::DotScaledOp dot,
   using targetspec::InstrFamily;
   if (targetspec::targetSupports(target, InstrFamily::Tcgen05)) {
     unsigned warps = kernelWarps(dot, defaultWarps);
-    bool kMajor = kContiguous(axisInfo, dot.getA(), 1) &&
-                  kContiguous(axisInfo, dot.getB(), 0);
+    bool kMajor = loadedContiguousAlongK(axisInfo, dot.getA(), 1) &&
+                  loadedContiguousAlongK(axisInfo, dot.getB(), 0);
     std::string why =
         warps ? whyNotTcgen05BlockScaled(dot, target, warps, kMajor)
               : "outside a kernel (a device function's warps are its "
