@@ -151,6 +151,7 @@ def mxfp8_matmul_kernel(a_ptr, b_ptr, a_scale_ptr, b_scale_ptr, c_ptr, M, N,
 def fp4_matmul_kernel(a_ptr, b_ptr, a_scale_ptr, b_scale_ptr, c_ptr, M, N,
                       K, stride_am, stride_bk, stride_cm, stride_asm,
                       stride_bsn, NVFP4: tl.constexpr,
+                      B_TRANSPOSED: tl.constexpr,
                       SCALE_BLOCK: tl.constexpr, BLOCK_M: tl.constexpr,
                       BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
     # a: [M, K // 2] and b: [K // 2, N] bytes of e2m1 pairs packed along K
@@ -164,7 +165,14 @@ def fp4_matmul_kernel(a_ptr, b_ptr, a_scale_ptr, b_scale_ptr, c_ptr, M, N,
     offs_kb = tl.arange(0, BLOCK_K // 2)
     offs_s = tl.arange(0, BLOCK_K // SCALE_BLOCK)
     a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_kb[None, :]
-    b_ptrs = b_ptr + offs_kb[:, None] * stride_bk + offs_n[None, :]
+    # rhs is the [K // 2, N] tile of b's bytes: b is [K // 2, N] (stride_bk
+    # between its rows), or with B_TRANSPOSED its transpose [N, K // 2]
+    # (stride_bk between its rows, both operands contiguous along K as
+    # tcgen05.mma kind::mxf4 reads them).
+    if B_TRANSPOSED:
+        b_ptrs = b_ptr + offs_n[None, :] * stride_bk + offs_kb[:, None]
+    else:
+        b_ptrs = b_ptr + offs_kb[:, None] * stride_bk + offs_n[None, :]
     a_scale_ptrs = a_scale_ptr + offs_m[:, None] * stride_asm + \
         offs_s[None, :]
     b_scale_ptrs = b_scale_ptr + offs_n[:, None] * stride_bsn + \
@@ -186,53 +194,10 @@ def fp4_matmul_kernel(a_ptr, b_ptr, a_scale_ptr, b_scale_ptr, c_ptr, M, N,
         accumulator = tl.dot_scaled(a, a_scale, "e2m1", b, b_scale, "e2m1",
                                     acc=accumulator)
         a_ptrs += BLOCK_K // 2
-        b_ptrs += BLOCK_K // 2 * stride_bk
-        a_scale_ptrs += BLOCK_K // SCALE_BLOCK
-        b_scale_ptrs += BLOCK_K // SCALE_BLOCK
-    c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :]
-    tl.store(c_ptrs, accumulator,
-             mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
-
-
-@tileiras.jit
-def fp4_matmul_tn_kernel(a_ptr, bt_ptr, a_scale_ptr, b_scale_ptr, c_ptr, M, N,
-                         K, stride_am, stride_bn, stride_cm, stride_asm,
-                         stride_bsn, NVFP4: tl.constexpr,
-                         SCALE_BLOCK: tl.constexpr, BLOCK_M: tl.constexpr,
-                         BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
-    # fp4_matmul_kernel with B given as its transpose bt: [N, K // 2] bytes
-    # (both operands contiguous along K, as tcgen05.mma kind::mxf4 reads
-    # them); rhs is still the [K // 2, N] tile of bt's bytes.
-    pid_m = tl.program_id(axis=0)
-    pid_n = tl.program_id(axis=1)
-    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-    offs_kb = tl.arange(0, BLOCK_K // 2)
-    offs_s = tl.arange(0, BLOCK_K // SCALE_BLOCK)
-    a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_kb[None, :]
-    b_ptrs = bt_ptr + offs_n[None, :] * stride_bn + offs_kb[:, None]
-    a_scale_ptrs = a_scale_ptr + offs_m[:, None] * stride_asm + \
-        offs_s[None, :]
-    b_scale_ptrs = b_scale_ptr + offs_n[:, None] * stride_bsn + \
-        offs_s[None, :]
-    accumulator = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-    for k in range(0, K, BLOCK_K):
-        a = tl.load(a_ptrs, mask=(offs_m[:, None] < M) &
-                    (k // 2 + offs_kb[None, :] < K // 2), other=0)
-        b = tl.load(b_ptrs, mask=(k // 2 + offs_kb[:, None] < K // 2) &
-                    (offs_n[None, :] < N), other=0)
-        in_k = k + offs_s * SCALE_BLOCK < K
-        a_scale = tl.load(a_scale_ptrs,
-                          mask=(offs_m[:, None] < M) & in_k[None, :])
-        b_scale = tl.load(b_scale_ptrs,
-                          mask=(offs_n[:, None] < N) & in_k[None, :])
-        if NVFP4:
-            a_scale = a_scale.to(tl.float8e4nv, bitcast=True)
-            b_scale = b_scale.to(tl.float8e4nv, bitcast=True)
-        accumulator = tl.dot_scaled(a, a_scale, "e2m1", b, b_scale, "e2m1",
-                                    acc=accumulator)
-        a_ptrs += BLOCK_K // 2
-        b_ptrs += BLOCK_K // 2
+        if B_TRANSPOSED:
+            b_ptrs += BLOCK_K // 2
+        else:
+            b_ptrs += BLOCK_K // 2 * stride_bk
         a_scale_ptrs += BLOCK_K // SCALE_BLOCK
         b_scale_ptrs += BLOCK_K // SCALE_BLOCK
     c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :]
@@ -420,7 +385,8 @@ class PortedTest(unittest.TestCase):
             try:
                 fp4_matmul_kernel[grid](
                     a, b, a_scale, b_scale, c, m, n, k, k // 2, n, n,
-                    k // block, k // block, NVFP4=nvfp4, SCALE_BLOCK=block,
+                    k // block, k // block, NVFP4=nvfp4, B_TRANSPOSED=False,
+                    SCALE_BLOCK=block,
                     BLOCK_M=64, BLOCK_N=64, BLOCK_K=128)
             finally:
                 os.environ.pop("TILEIRAS_SIM_TARGET", None)
@@ -460,9 +426,10 @@ class PortedTest(unittest.TestCase):
             grid = (tileiras.cdiv(m, 128), tileiras.cdiv(n, 128))
             os.environ["TILEIRAS_SIM_TARGET"] = "sm_100a"
             try:
-                fp4_matmul_tn_kernel[grid](
+                fp4_matmul_kernel[grid](
                     a, bt, a_scale, b_scale, c, m, n, k, k // 2, k // 2, n,
-                    k // block, k // block, NVFP4=nvfp4, SCALE_BLOCK=block,
+                    k // block, k // block, NVFP4=nvfp4, B_TRANSPOSED=True,
+                    SCALE_BLOCK=block,
                     BLOCK_M=128, BLOCK_N=128, BLOCK_K=128, num_warps=8)
             finally:
                 os.environ.pop("TILEIRAS_SIM_TARGET", None)
