@@ -401,7 +401,10 @@ LogicalResult lowering::lowerTcgen05Dot(nv::WarpgroupDotOp op, Value aBuffer,
         Tcgen05ScalePlan::get(n, k, sa.getDimSize(1), sa.getElementType());
   }
   int64_t allocated = scalePlan ? scalePlan->columns : n;
-  if (failed(checkColumns(op, allocated, n, k)))
+  // The message counts K in elements: i8 slots with scales hold FP4 pairs.
+  int64_t kElements =
+      scalePlan && aType.getElementType().isInteger(8) ? 2 * k : k;
+  if (failed(checkColumns(op, allocated, n, kElements)))
     return failure();
 
   ImplicitLocOpBuilder b(op.getLoc(), rewriter);
