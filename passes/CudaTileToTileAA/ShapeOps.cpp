@@ -101,16 +101,23 @@ static LogicalResult lowerMma(Lowering &l, Operation *op) {
   return success();
 }
 
-// What nv_tileaa.dot_scaled computes: 2-D f8E4M3FN/f8E5M2 operands (any
+// What nv_tileaa.dot_scaled computes: f8E4M3FN/f8E5M2 operands (any
 // pair) with one f8E8M0FNU scale per 32 K elements; f4E2M1FN operands
 // with f8E8M0FNU scales per 32 or 16, or f8E4M3FN scales per 16 (the
-// spec's combinations). The cuda_tile verifier checks only the shapes of
-// A, B and C and the f32 accumulator, so the scale types and shapes are
-// checked here too.
+// spec's combinations); batched (3-D) forms one dot_scaled per batch. The
+// cuda_tile verifier checks only the shapes of A, B and C and the f32
+// accumulator, so the scale types and shapes are checked here too.
 static constexpr StringLiteral kScaledSupported =
-    "; 2-D f8E4M3FN/f8E5M2 operands with f8E8M0FNU scales per 32 elements "
-    "and f4E2M1FN operands with f8E8M0FNU scales per 32 or 16 or f8E4M3FN "
-    "scales per 16 are supported";
+    "; f8E4M3FN/f8E5M2 operands with f8E8M0FNU scales per 32 elements and "
+    "f4E2M1FN operands with f8E8M0FNU scales per 32 or 16 or f8E4M3FN "
+    "scales per 16, 2-D or batched (3-D), are supported";
+
+static std::string shapeText(ArrayRef<int64_t> shape) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleave(shape, os, "x");
+  return text;
+}
 
 LogicalResult
 tileiras::cuda_tile_lowering::checkMmaScaled(ct::MmaFScaledOp op) {
@@ -143,22 +150,30 @@ tileiras::cuda_tile_lowering::checkMmaScaled(ct::MmaFScaledOp op) {
     return op.emitOpError("cannot be lowered to nv_tileaa: the scales of A "
                           "and B must have one type, but got ")
            << name(sa.getElementType()) << " and " << name(sb.getElementType());
-  if (a.getRank() != 2)
-    return unsupported("batched (3-D) operands");
-  if (sa.getRank() != 2 || sb.getRank() != 2)
-    return op.emitOpError("cannot be lowered to nv_tileaa: the scales of a "
-                          "2-D mmaf_scaled must be 2-D tiles");
-  int64_t m = a.getShape()[0], k = a.getShape()[1], n = b.getShape()[1];
-  int64_t blocks = sa.getShape()[1];
+  int64_t rank = a.getRank();
+  if (sa.getRank() != rank || sb.getRank() != rank)
+    return op.emitOpError("cannot be lowered to nv_tileaa: the scales of a ")
+           << rank << "-D mmaf_scaled must be " << rank << "-D tiles";
+  // Batched: the same shapes after the batch dimension, which all share.
+  ArrayRef<int64_t> batch = a.getShape().drop_back(2);
+  int64_t m = a.getShape()[rank - 2], k = a.getShape()[rank - 1],
+          n = b.getShape()[rank - 1];
+  int64_t blocks = sa.getShape()[rank - 1];
+  auto withBatch = [&](int64_t rows, int64_t cols) {
+    SmallVector<int64_t> shape(batch);
+    shape.append({rows, cols});
+    return shape;
+  };
   if (blocks <= 0 || k % blocks != 0 ||
-      sa.getShape() != ArrayRef<int64_t>{m, blocks} ||
-      sb.getShape() != ArrayRef<int64_t>{blocks, n})
+      sa.getShape() != ArrayRef<int64_t>(withBatch(m, blocks)) ||
+      sb.getShape() != ArrayRef<int64_t>(withBatch(blocks, n)))
     return op.emitOpError("cannot be lowered to nv_tileaa: mmaf_scaled "
-                          "scales must be M x (K/V) and (K/V) x N with V "
-                          "dividing K (M = ")
-           << m << ", K = " << k << ", N = " << n << "), but got "
-           << sa.getShape()[0] << "x" << sa.getShape()[1] << " and "
-           << sb.getShape()[0] << "x" << sb.getShape()[1];
+                          "scales must be ")
+           << (batch.empty() ? "" : "(batch) x ") << "M x (K/V) and "
+           << (batch.empty() ? "" : "(batch) x ")
+           << "(K/V) x N with V dividing K (M = " << m << ", K = " << k
+           << ", N = " << n << "), but got " << shapeText(sa.getShape())
+           << " and " << shapeText(sb.getShape());
   int64_t block = k / blocks;
   bool e4m3 = isa<Float8E4M3FNType>(sa.getElementType());
   bool allowed = fp4 ? (block == 16 || (!e4m3 && block == 32))
@@ -169,25 +184,77 @@ tileiras::cuda_tile_lowering::checkMmaScaled(ct::MmaFScaledOp op) {
   return success();
 }
 
+/// Batch `i` of the 3-D tile `tile`: a 2-D tile.
+static Value batchItem(Lowering &l, Value tile, int64_t i) {
+  auto type = cast<RankedTensorType>(tile.getType());
+  SmallVector<int64_t> one(type.getShape());
+  one[0] = 1;
+  SmallVector<int64_t> offsets(type.getRank(), 0);
+  offsets[0] = i;
+  Value slice = l.create1(
+      "nv_tileaa.extract_slice",
+      RankedTensorType::get(one, type.getElementType()), tile,
+      {l.b.getNamedAttr("offsets", l.b.getDenseI64ArrayAttr(offsets))});
+  return l.create1("nv_tileaa.view",
+                   RankedTensorType::get(type.getShape().drop_front(),
+                                         type.getElementType()),
+                   slice);
+}
+
+/// dot_scaled of each batch of the 3-D operands (A, scales of A, B, scales
+/// of B, C), the results concatenated along the batch dimension: a
+/// block-scaled MMA has no batched form.
+static Value batchedDotScaled(Lowering &l, RankedTensorType result,
+                              ArrayRef<Value> operands,
+                              ArrayRef<NamedAttribute> attrs) {
+  auto slice = RankedTensorType::get(result.getShape().drop_front(),
+                                     result.getElementType());
+  SmallVector<int64_t> one(result.getShape());
+  one[0] = 1;
+  Value all;
+  for (int64_t i = 0; i < result.getDimSize(0); ++i) {
+    SmallVector<Value> items;
+    for (Value operand : operands)
+      items.push_back(batchItem(l, operand, i));
+    Value dot = l.create1("nv_tileaa.dot_scaled", slice, items, attrs);
+    Value batch =
+        l.create1("nv_tileaa.view",
+                  RankedTensorType::get(one, result.getElementType()), dot);
+    if (!all) {
+      all = batch;
+      continue;
+    }
+    SmallVector<int64_t> grown(result.getShape());
+    grown[0] = i + 1;
+    all = l.create1(
+        "nv_tileaa.cat", RankedTensorType::get(grown, result.getElementType()),
+        {all, batch}, {l.b.getNamedAttr("axis", l.b.getI32IntegerAttr(0))});
+  }
+  return all;
+}
+
 // mmaf_scaled %a, %b, %c, %sa, %sb -> dot_scaled %a scale %sa, %b scale %sb,
-// %c.
+// %c (one per batch for 3-D operands).
 // f4E2M1FN operands become i8 tiles of pairs packed along K (Fp4Tiles.cpp)
 // with a_format/b_format.
 static LogicalResult lowerMmaScaled(Lowering &l, ct::MmaFScaledOp op) {
   if (failed(checkMmaScaled(op)))
     return failure();
   Value a = l.lookup(op.getLhs()), b = l.lookup(op.getRhs());
+  int rank = cast<ct::TileType>(op.getLhs().getType()).getRank();
   SmallVector<NamedAttribute> attrs;
   TypeAttr f4 = TypeAttr::get(Float4E2M1FNType::get(l.b.getContext()));
   if (isFp4Tile(op.getLhs().getType())) {
-    FailureOr<Value> packed = packedFp4Operand(l, op, op.getLhs(), 1, "A");
+    FailureOr<Value> packed =
+        packedFp4Operand(l, op, op.getLhs(), rank - 1, "A");
     if (failed(packed))
       return failure();
     a = *packed;
     attrs.push_back(l.b.getNamedAttr("a_format", f4));
   }
   if (isFp4Tile(op.getRhs().getType())) {
-    FailureOr<Value> packed = packedFp4Operand(l, op, op.getRhs(), 0, "B");
+    FailureOr<Value> packed =
+        packedFp4Operand(l, op, op.getRhs(), rank - 2, "B");
     if (failed(packed))
       return failure();
     b = *packed;
@@ -195,9 +262,10 @@ static LogicalResult lowerMmaScaled(Lowering &l, ct::MmaFScaledOp op) {
   }
   Value operands[] = {a, l.lookup(op.getLhsScale()), b,
                       l.lookup(op.getRhsScale()), l.lookup(op.getAcc())};
+  auto type = cast<RankedTensorType>(l.convertType(op.getType()));
   l.map1(op.getResult(),
-         l.create1("nv_tileaa.dot_scaled", l.convertType(op.getType()),
-                   operands, attrs));
+         rank == 3 ? batchedDotScaled(l, type, operands, attrs)
+                   : l.create1("nv_tileaa.dot_scaled", type, operands, attrs));
   return success();
 }
 

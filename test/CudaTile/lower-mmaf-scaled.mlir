@@ -1,6 +1,7 @@
 // mmaf_scaled %a, %b, %c, %sa, %sb -> nv_tileaa.dot_scaled %a scale %sa,
 // %b scale %sb, %c; f8E8M0FNU scale tiles load through views and pointers,
-// and convert to other floats from their bits.
+// and convert to other floats from their bits; batched (3-D) operands give
+// one dot_scaled per batch.
 // RUN: tileiras-opt %s --convert-cuda-tile-to-tileaa='gpu-name=sm_100a' | FileCheck %s
 
 cuda_tile.module @kernels {
@@ -20,6 +21,45 @@ cuda_tile.module @kernels {
     %sb = constant <f8E8M0FNU: 0.5> : tile<2x32xf8E8M0FNU>
     // CHECK: nv_tileaa.dot_scaled %[[A]] scale %[[SA]], %[[B]] scale %[[SB]], %[[C]] : tensor<64x64xf8E4M3FN> scale tensor<64x2xf8E8M0FNU>, tensor<64x32xf8E5M2> scale tensor<2x32xf8E8M0FNU>, tensor<64x32xf32> -> tensor<64x32xf32>
     %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<64x64xf8E4M3FN>, tile<64x32xf8E5M2>, tile<64x32xf32>, tile<64x2xf8E8M0FNU>, tile<2x32xf8E8M0FNU>
+    return
+  }
+
+  // Batched (3-D): a block-scaled dot has no batched form; one dot_scaled
+  // per batch, of each operand's slice, viewed back and concatenated along
+  // the batch dimension.
+  // CHECK-LABEL: nv_tileaa.func @batched
+  entry @batched(%pa: tile<ptr<f8E4M3FN>>) {
+    // CHECK: %[[A:.*]] = nv_tileaa.load {{.*}} -> tensor<2x32x64xf8E4M3FN>
+    // CHECK-DAG: %[[B:.*]] = arith.constant dense<2.000000e+00> : tensor<2x64x16xf8E5M2>
+    // CHECK-DAG: %[[C:.*]] = arith.constant dense<0.000000e+00> : tensor<2x32x16xf32>
+    // CHECK-DAG: %[[SA:.*]] = arith.constant dense<4.000000e+00> : tensor<2x32x2xf8E8M0FNU>
+    // CHECK-DAG: %[[SB:.*]] = arith.constant dense<5.000000e-01> : tensor<2x2x16xf8E8M0FNU>
+    // CHECK: %[[A0:.*]] = nv_tileaa.extract_slice %[[A]] {offsets = array<i64: 0, 0, 0>} : tensor<2x32x64xf8E4M3FN> -> tensor<1x32x64xf8E4M3FN>
+    // CHECK: %[[A0V:.*]] = nv_tileaa.view %[[A0]] : tensor<1x32x64xf8E4M3FN> -> tensor<32x64xf8E4M3FN>
+    // CHECK: nv_tileaa.extract_slice %[[SA]] {offsets = array<i64: 0, 0, 0>}
+    // CHECK: nv_tileaa.extract_slice %[[B]] {offsets = array<i64: 0, 0, 0>}
+    // CHECK: nv_tileaa.extract_slice %[[SB]] {offsets = array<i64: 0, 0, 0>}
+    // CHECK: nv_tileaa.extract_slice %[[C]] {offsets = array<i64: 0, 0, 0>}
+    // CHECK: %[[D0:.*]] = nv_tileaa.dot_scaled %[[A0V]] scale %{{.*}}, %{{.*}} scale %{{.*}}, %{{.*}} : tensor<32x64xf8E4M3FN> scale tensor<32x2xf8E8M0FNU>, tensor<64x16xf8E5M2> scale tensor<2x16xf8E8M0FNU>, tensor<32x16xf32> -> tensor<32x16xf32>
+    // CHECK: %[[D0V:.*]] = nv_tileaa.view %[[D0]] : tensor<32x16xf32> -> tensor<1x32x16xf32>
+    // CHECK: nv_tileaa.extract_slice %[[A]] {offsets = array<i64: 1, 0, 0>}
+    // CHECK: nv_tileaa.extract_slice %[[SA]] {offsets = array<i64: 1, 0, 0>}
+    // CHECK: nv_tileaa.extract_slice %[[B]] {offsets = array<i64: 1, 0, 0>}
+    // CHECK: nv_tileaa.extract_slice %[[SB]] {offsets = array<i64: 1, 0, 0>}
+    // CHECK: nv_tileaa.extract_slice %[[C]] {offsets = array<i64: 1, 0, 0>}
+    // CHECK: %[[D1:.*]] = nv_tileaa.dot_scaled
+    // CHECK: %[[D1V:.*]] = nv_tileaa.view %[[D1]] : tensor<32x16xf32> -> tensor<1x32x16xf32>
+    // CHECK: nv_tileaa.cat %[[D0V]], %[[D1V]] {axis = 0 : i32} : tensor<1x32x16xf32>, tensor<1x32x16xf32> -> tensor<2x32x16xf32>
+    // CHECK-NOT: nv_tileaa.dot_scaled
+    %ta = make_tensor_view %pa, shape = [2, 32, 64], strides = [2048, 64, 1] : tensor_view<2x32x64xf8E4M3FN, strides=[2048,64,1]>
+    %va = make_partition_view %ta : partition_view<tile=(2x32x64), tensor_view<2x32x64xf8E4M3FN, strides=[2048,64,1]>>
+    %z = constant <i32: 0> : tile<i32>
+    %a, %t = load_view_tko weak %va[%z, %z, %z] : partition_view<tile=(2x32x64), tensor_view<2x32x64xf8E4M3FN, strides=[2048,64,1]>>, tile<i32> -> tile<2x32x64xf8E4M3FN>, token
+    %b = constant <f8E5M2: 2.0> : tile<2x64x16xf8E5M2>
+    %c = constant <f32: 0.0> : tile<2x32x16xf32>
+    %sa = constant <f8E8M0FNU: 4.0> : tile<2x32x2xf8E8M0FNU>
+    %sb = constant <f8E8M0FNU: 0.5> : tile<2x2x16xf8E8M0FNU>
+    %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<2x32x64xf8E4M3FN>, tile<2x64x16xf8E5M2>, tile<2x32x16xf32>, tile<2x32x2xf8E8M0FNU>, tile<2x2x16xf8E8M0FNU>
     return
   }
 

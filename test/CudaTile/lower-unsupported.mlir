@@ -15,12 +15,12 @@ cuda_tile.module @kernels {
     %a = constant <f8E4M3FN: 1.0> : tile<2x64x32xf8E4M3FN>
     %b = constant <f8E4M3FN: 1.0> : tile<2x32x64xf8E4M3FN>
     %c = constant <f32: 0.0> : tile<2x64x64xf32>
-    %sa = constant <f8E8M0FNU: 1.0> : tile<2x64x1xf8E8M0FNU>
-    %sb = constant <f8E8M0FNU: 1.0> : tile<2x1x64xf8E8M0FNU>
-    // Batched block-scaled products (every unsupported mmaf_scaled:
-    // mmaf-scaled-unsupported.mlir).
-    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: mmaf_scaled with batched (3-D) operands has no nv_tileaa lowering yet; 2-D f8E4M3FN/f8E5M2 operands with f8E8M0FNU scales per 32 elements and f4E2M1FN operands with f8E8M0FNU scales per 32 or 16 or f8E4M3FN scales per 16 are supported}}
-    %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<2x64x32xf8E4M3FN>, tile<2x32x64xf8E4M3FN>, tile<2x64x64xf32>, tile<2x64x1xf8E8M0FNU>, tile<2x1x64xf8E8M0FNU>
+    %sa = constant <f8E4M3FN: 1.0> : tile<2x64x1xf8E4M3FN>
+    %sb = constant <f8E4M3FN: 1.0> : tile<2x1x64xf8E4M3FN>
+    // Block-scaled products of a form dot_scaled lacks (every unsupported
+    // mmaf_scaled: mmaf-scaled-unsupported.mlir).
+    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: mmaf_scaled with f8E4M3FN scales of f8E4M3FN/f8E5M2 operands has no nv_tileaa lowering yet; f8E4M3FN/f8E5M2 operands with f8E8M0FNU scales per 32 elements and f4E2M1FN operands with f8E8M0FNU scales per 32 or 16 or f8E4M3FN scales per 16, 2-D or batched (3-D), are supported}}
+    %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<2x64x32xf8E4M3FN>, tile<2x32x64xf8E4M3FN>, tile<2x64x64xf32>, tile<2x64x1xf8E4M3FN>, tile<2x1x64xf8E4M3FN>
     return
   }
 }

@@ -1,4 +1,4 @@
-// mmaf_scaled lowers to nv_tileaa.dot_scaled for 2-D f8E4M3FN/f8E5M2
+// mmaf_scaled lowers to nv_tileaa.dot_scaled for f8E4M3FN/f8E5M2
 // operands with f8E8M0FNU scales per 32 elements and for f4E2M1FN operands
 // (packed along K) with f8E8M0FNU scales per 32 or 16 or f8E4M3FN scales
 // per 16 (lower-mmaf-scaled.mlir). Everything else the cuda_tile op allows
@@ -93,7 +93,7 @@ cuda_tile.module @m4 {
     %c = constant <f32: 0.0> : tile<64x64xf32>
     %sa = constant <f8E4M3FN: 1.0> : tile<64x2xf8E4M3FN>
     %sb = constant <f8E4M3FN: 1.0> : tile<2x64xf8E4M3FN>
-    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: mmaf_scaled with f8E4M3FN scales of f8E4M3FN/f8E5M2 operands has no nv_tileaa lowering yet; 2-D f8E4M3FN/f8E5M2 operands with f8E8M0FNU scales per 32 elements and f4E2M1FN operands with f8E8M0FNU scales per 32 or 16 or f8E4M3FN scales per 16 are supported}}
+    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: mmaf_scaled with f8E4M3FN scales of f8E4M3FN/f8E5M2 operands has no nv_tileaa lowering yet; f8E4M3FN/f8E5M2 operands with f8E8M0FNU scales per 32 elements and f4E2M1FN operands with f8E8M0FNU scales per 32 or 16 or f8E4M3FN scales per 16, 2-D or batched (3-D), are supported}}
     %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<64x64xf8E4M3FN>, tile<64x64xf8E4M3FN>, tile<64x64xf32>, tile<64x2xf8E4M3FN>, tile<2x64xf8E4M3FN>
     return
   }
@@ -117,16 +117,16 @@ cuda_tile.module @m5 {
 
 // -----
 
-// Batched (3-D) operands.
+// Batched (3-D) operands whose scales do not have the batch.
 cuda_tile.module @m6 {
   entry @batched() {
     %a = constant <f8E4M3FN: 1.0> : tile<2x32x64xf8E4M3FN>
     %b = constant <f8E4M3FN: 1.0> : tile<2x64x32xf8E4M3FN>
     %c = constant <f32: 0.0> : tile<2x32x32xf32>
-    %sa = constant <f8E8M0FNU: 1.0> : tile<2x32x2xf8E8M0FNU>
+    %sa = constant <f8E8M0FNU: 1.0> : tile<1x32x2xf8E8M0FNU>
     %sb = constant <f8E8M0FNU: 1.0> : tile<2x2x32xf8E8M0FNU>
-    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: mmaf_scaled with batched (3-D) operands has no nv_tileaa lowering yet}}
-    %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<2x32x64xf8E4M3FN>, tile<2x64x32xf8E4M3FN>, tile<2x32x32xf32>, tile<2x32x2xf8E8M0FNU>, tile<2x2x32xf8E8M0FNU>
+    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: mmaf_scaled scales must be (batch) x M x (K/V) and (batch) x (K/V) x N with V dividing K (M = 32, K = 64, N = 32), but got 1x32x2 and 2x2x32}}
+    %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<2x32x64xf8E4M3FN>, tile<2x64x32xf8E4M3FN>, tile<2x32x32xf32>, tile<1x32x2xf8E8M0FNU>, tile<2x2x32xf8E8M0FNU>
     return
   }
 }

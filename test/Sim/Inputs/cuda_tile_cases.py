@@ -663,11 +663,90 @@ def mmaf_scaled(tc, rng):
     return None
 
 
+def batched_mmaf_scaled(tc, rng):
+    """Inputs/batched_mmaf_scaled.mlir: a 3-D mmaf_scaled (2 batches of
+    32 x 32 x 64, f8E4M3FN x f8E5M2, f8E8M0FNU scales 2^-6 .. 2^6, plus C),
+    one dot_scaled per batch: every batch must use its own operands and
+    scales."""
+    bt, m, n, k, kb = 2, 32, 32, 64, 2
+    a = fp8_bytes(rng, bt * m * k, 4)
+    b = fp8_bytes(rng, bt * k * n, 5)
+    sa = [rng.randint(121, 133) for _ in range(bt * m * kb)]
+    sb = [rng.randint(121, 133) for _ in range(bt * kb * n)]
+    c = [f32(rng.uniform(-4, 4)) for _ in range(bt * m * n)]
+    kernel = tc.build(os.path.join(INPUTS, "batched_mmaf_scaled.mlir"),
+                      target=TARGET)
+    out, _ = kernel.launch((1, 1, 1), (128, 1, 1), [
+        Buffer("a", bytes(a)), Buffer("b", bytes(b)), Buffer("sa", bytes(sa)),
+        Buffer("sb", bytes(sb)), Buffer("c", pack("f", c)),
+        Buffer("d", pack("f", [0.0] * (bt * m * n)))])
+    got = unpack("f", out["d"])
+    for p in range(bt):
+        for i in range(m):
+            for j in range(n):
+                products = [
+                    decode_fp8(a[(p * m + i) * k + q], 4) *
+                    2.0 ** (sa[(p * m + i) * kb + q // 32] - 127) *
+                    decode_fp8(b[(p * k + q) * n + j], 5) *
+                    2.0 ** (sb[(p * kb + q // 32) * n + j] - 127)
+                    for q in range(k)]
+                cc = c[(p * m + i) * n + j]
+                want = math.fsum(products + [cc])
+                tol = (k + 3) * 2.0 ** -24 * (
+                    math.fsum(abs(x) for x in products) + abs(cc))
+                g = got[(p * m + i) * n + j]
+                if not abs(g - want) <= tol:
+                    return (f"batched_mmaf_scaled: d[{p}][{i}][{j}]: got {g}, "
+                            f"want {want}")
+    return None
+
+
 E2M1 = [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0]
 
 
 def decode_e2m1(nibble):
     return -E2M1[nibble & 7] if nibble & 8 else E2M1[nibble & 7]
+
+
+def batched_mmaf_scaled_fp4(tc, rng):
+    """Inputs/batched_mmaf_scaled_fp4.mlir: a 3-D mmaf_scaled of f4E2M1FN
+    operands (2 batches of 32 x 32 x 64; A row-major, B stored transposed,
+    both packed two a byte along K) with f8E8M0FNU scales per 32, plus C."""
+    bt, m, n, k, kb = 2, 32, 32, 64, 2
+    a = [rng.randrange(256) for _ in range(bt * m * k // 2)]
+    b = [rng.randrange(256) for _ in range(bt * n * k // 2)]
+    sa = [rng.randint(121, 133) for _ in range(bt * m * kb)]
+    sb = [rng.randint(121, 133) for _ in range(bt * kb * n)]
+    c = [f32(rng.uniform(-4, 4)) for _ in range(bt * m * n)]
+
+    def nibble(data, index):  # element `index` of a packed array
+        return data[index // 2] >> (4 * (index % 2)) & 0xF
+
+    kernel = tc.build(os.path.join(INPUTS, "batched_mmaf_scaled_fp4.mlir"),
+                      target=TARGET)
+    out, _ = kernel.launch((1, 1, 1), (128, 1, 1), [
+        Buffer("a", bytes(a)), Buffer("b", bytes(b)), Buffer("sa", bytes(sa)),
+        Buffer("sb", bytes(sb)), Buffer("c", pack("f", c)),
+        Buffer("d", pack("f", [0.0] * (bt * m * n)))])
+    got = unpack("f", out["d"])
+    for p in range(bt):
+        for i in range(m):
+            for j in range(n):
+                products = [
+                    decode_e2m1(nibble(a, (p * m + i) * k + q)) *
+                    2.0 ** (sa[(p * m + i) * kb + q // 32] - 127) *
+                    decode_e2m1(nibble(b, (p * n + j) * k + q)) *
+                    2.0 ** (sb[(p * kb + q // 32) * n + j] - 127)
+                    for q in range(k)]
+                cc = c[(p * m + i) * n + j]
+                want = math.fsum(products + [cc])
+                tol = (k + 3) * 2.0 ** -24 * (
+                    math.fsum(abs(x) for x in products) + abs(cc))
+                g = got[(p * m + i) * n + j]
+                if not abs(g - want) <= tol:
+                    return (f"batched_mmaf_scaled_fp4: d[{p}][{i}][{j}]: "
+                            f"got {g}, want {want}")
+    return None
 
 
 def mmaf_nvfp4(tc, rng):
@@ -854,8 +933,9 @@ FP8_CASES = {"unpack8"}
 
 CASES = [loop_break, loop_return, rounding, itof64, globals_case,
          tf32_global, view0, unpack8,
-         scan_argmax, gather, for_continue, extract, batched_mma, mmaf_scaled,
-         mmaf_nvfp4, scales, scale_encode, casts, argmax,
+         scan_argmax, gather, for_continue, extract, batched_mma,
+         batched_mmaf_scaled, mmaf_scaled,
+         mmaf_nvfp4, batched_mmaf_scaled_fp4, scales, scale_encode, casts, argmax,
          atomic_red, pack_unpack, views, alloca]
 
 
