@@ -126,7 +126,8 @@ LogicalResult Lowering::lowerOp(Operation *op) {
       continue;
     if (isFp4Tile(t))
       return fail(op, "f4E2M1FN tiles are supported as loads from partition "
-                      "views, splat constants and mmaf_scaled operands only");
+                      "and strided views, splat constants and mmaf_scaled "
+                      "operands only");
     return fail(op, "4-bit element types (i4, f4E2M1FN) are not supported");
   }
   orderScratchAccess(*this, op);

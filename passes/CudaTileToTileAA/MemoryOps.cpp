@@ -244,8 +244,9 @@ static SmallVector<NamedAttribute> withSegments(Lowering &l, OpT op,
 static FailureOr<int> packedFp4Dim(Lowering &l, Operation *op, Type view) {
   SmallVector<int32_t> dimMap, steps;
   viewLayout(view, dimMap, steps);
-  if (!isa<ct::PartitionViewType>(view))
-    return l.fail(op, "f4E2M1FN tiles load only from partition views");
+  if (!isa<ct::PartitionViewType, ct::StridedViewType>(view))
+    return l.fail(op, "f4E2M1FN tiles load only from partition and strided "
+                      "views");
   ArrayRef<int64_t> strides = ct::getViewTensorView(view).getStrides();
   SmallVector<int64_t> tile = ct::getViewTileShape(view);
   for (size_t k = 0; k < tile.size(); ++k) {
@@ -254,6 +255,12 @@ static FailureOr<int> packedFp4Dim(Lowering &l, Operation *op, Type view) {
       continue;
     if (tile[k] % 2 != 0)
       break;
+    // A strided view's tiles start every `steps[k]` elements along it.
+    if (!steps.empty() && steps[k] % 2 != 0)
+      return l.fail(op, "an f4E2M1FN tile from a strided view needs an even "
+                        "traversal stride along its stride-1 dimension (two "
+                        "elements a byte), but got " +
+                            Twine(steps[k]));
     return int(k);
   }
   return l.fail(op, "an f4E2M1FN tile needs a view dimension of stride 1 "

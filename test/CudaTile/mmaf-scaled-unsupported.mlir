@@ -66,7 +66,7 @@ cuda_tile.module @m3 {
 cuda_tile.module @m11 {
   entry @f4_reshape() {
     %a = constant <f4E2M1FN: 1.0> : tile<64x64xf4E2M1FN>
-    // expected-error @+1 {{'cuda_tile.reshape' op cannot be lowered to nv_tileaa: f4E2M1FN tiles are supported as loads from partition views, splat constants and mmaf_scaled operands only}}
+    // expected-error @+1 {{'cuda_tile.reshape' op cannot be lowered to nv_tileaa: f4E2M1FN tiles are supported as loads from partition and strided views, splat constants and mmaf_scaled operands only}}
     %b = reshape %a : tile<64x64xf4E2M1FN> -> tile<4096xf4E2M1FN>
     return
   }
@@ -190,6 +190,21 @@ cuda_tile.module @m10 {
     %sb = constant <f8E8M0FNU: 1.0> : tile<2x32xf8E8M0FNU>
     // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: the scales of a 2-D mmaf_scaled must be 2-D tiles}}
     %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<64x64xf8E4M3FN>, tile<64x32xf8E4M3FN>, tile<64x32xf32>, tile<128xf8E8M0FNU>, tile<2x32xf8E8M0FNU>
+    return
+  }
+}
+
+// -----
+
+// f4E2M1FN from a strided view: its tiles must start on byte boundaries
+// along the packed (stride-1) dimension.
+cuda_tile.module @m13 {
+  entry @f4_odd_traversal(%pa: tile<ptr<f4E2M1FN>>) {
+    %ta = make_tensor_view %pa, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf4E2M1FN, strides=[128,1]>
+    %va = make_strided_view %ta : strided_view<tile=(64x64), traversal_strides=[64,33], tensor_view<64x128xf4E2M1FN, strides=[128,1]>>
+    %i = constant <i32: 0> : tile<i32>
+    // expected-error @+1 {{'cuda_tile.load_view_tko' op cannot be lowered to nv_tileaa: an f4E2M1FN tile from a strided view needs an even traversal stride along its stride-1 dimension (two elements a byte), but got 33}}
+    %a, %t = load_view_tko weak %va[%i, %i] : strided_view<tile=(64x64), traversal_strides=[64,33], tensor_view<64x128xf4E2M1FN, strides=[128,1]>>, tile<i32> -> tile<64x64xf4E2M1FN>, token
     return
   }
 }

@@ -749,6 +749,40 @@ def batched_mmaf_scaled_fp4(tc, rng):
     return None
 
 
+def strided_fp4(tc, rng):
+    """Inputs/strided_fp4.mlir: f4E2M1FN operands and their scales loaded
+    from strided views whose tiles overlap by half along K (A[:, 32:96],
+    B[32:96, :], scale blocks 1 and 2 of 4): only those elements count."""
+    m, n, kk, k0, k = 32, 32, 128, 32, 64
+    a = [rng.randrange(256) for _ in range(m * kk // 2)]
+    b = [rng.randrange(256) for _ in range(n * kk // 2)]
+    sa = [rng.randint(121, 133) for _ in range(m * 4)]
+    sb = [rng.randint(121, 133) for _ in range(4 * n)]
+
+    def nibble(data, index):  # element `index` of a packed array
+        return data[index // 2] >> (4 * (index % 2)) & 0xF
+
+    kernel = tc.build(os.path.join(INPUTS, "strided_fp4.mlir"), target=TARGET)
+    out, _ = kernel.launch((1, 1, 1), (128, 1, 1), [
+        Buffer("a", bytes(a)), Buffer("b", bytes(b)), Buffer("sa", bytes(sa)),
+        Buffer("sb", bytes(sb)), Buffer("d", pack("f", [-7.0] * (m * n)))])
+    got = unpack("f", out["d"])
+    for i in range(m):
+        for j in range(n):
+            products = [
+                decode_e2m1(nibble(a, i * kk + q)) *
+                2.0 ** (sa[i * 4 + q // 32] - 127) *
+                decode_e2m1(nibble(b, j * kk + q)) *
+                2.0 ** (sb[q // 32 * n + j] - 127)
+                for q in range(k0, k0 + k)]
+            want = math.fsum(products)
+            tol = (k + 2) * 2.0 ** -24 * math.fsum(abs(x) for x in products)
+            g = got[i * n + j]
+            if not abs(g - want) <= tol:
+                return f"strided_fp4: d[{i}][{j}]: got {g}, want {want}"
+    return None
+
+
 def mmaf_nvfp4(tc, rng):
     """examples/cuda_tile/matmul_nvfp4.mlir: mmaf_scaled of f4E2M1FN
     operands packed two a byte (A row-major, B stored transposed: both
@@ -935,7 +969,7 @@ CASES = [loop_break, loop_return, rounding, itof64, globals_case,
          tf32_global, view0, unpack8,
          scan_argmax, gather, for_continue, extract, batched_mma,
          batched_mmaf_scaled, mmaf_scaled,
-         mmaf_nvfp4, batched_mmaf_scaled_fp4, scales, scale_encode, casts, argmax,
+         mmaf_nvfp4, batched_mmaf_scaled_fp4, strided_fp4, scales, scale_encode, casts, argmax,
          atomic_red, pack_unpack, views, alloca]
 
 
