@@ -13,6 +13,7 @@
 #include "LoweringContext.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace tileiras::cuda_tile_lowering;
@@ -88,6 +89,9 @@ static Value paddingValue(Lowering &l, Type element, int32_t padding,
 namespace {
 struct Access {
   Value pointers, mask;
+  /// Packed FP4 along a dimension of odd extent: true for the bytes that
+  /// hold its last element alone (their high nibble lies past the end).
+  Value halfBytes;
 };
 } // namespace
 
@@ -122,13 +126,32 @@ static Value tileCoordinates(Lowering &l, Value index, int64_t step,
   return arith::AddIOp::create(l.b, l.loc, l.splat(start, {size}), range);
 }
 
+// Whether the integer `v` is known to be even: a constant, or an assume of
+// a multiple of 2 (through integer casts).
+static bool knownEven(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (!isa<arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastOp>(def))
+      break;
+    v = def->getOperand(0);
+  }
+  APInt constant;
+  if (matchPattern(v, m_ConstantInt(&constant)))
+    return !constant[0];
+  Operation *def = v.getDefiningOp();
+  auto divBy = def && def->getName().getStringRef() == "nv_tileaa.assume"
+                   ? def->getAttrOfType<IntegerAttr>("div_by")
+                   : IntegerAttr();
+  return divBy && divBy.getInt() % 2 == 0;
+}
+
 // Pointer tile and bounds mask of one view tile. With `packedDim` (a tile
 // dimension whose view dimension has stride 1) the view holds f4E2M1FN
 // pairs: the pointers are to the bytes holding elements (.., 2i, ..) and
 // (.., 2i + 1, ..) along packedDim, a tile of half the extent there; the
-// view's extent along it and its other strides must be even
-// (docs/cuda-tile.md). Unsigned halving keeps their divisibility for
-// AxisInfo.
+// view's other strides must be even (docs/cuda-tile.md). An extent known
+// to be even is halved (unsigned halving keeps its divisibility for
+// AxisInfo); otherwise the byte count rounds up and `halfBytes` marks the
+// last byte of an odd extent.
 static FailureOr<Access> viewAccess(Lowering &l, Operation *op, Value view,
                                     ValueRange indices, int packedDim = -1) {
   auto it = l.tensorViews.find(view);
@@ -151,7 +174,7 @@ static FailureOr<Access> viewAccess(Lowering &l, Operation *op, Value view,
   if (tile.empty())
     return Access{tv.base, Value()};
   Type offType = tv.strides.front().getType();
-  Value offsets, mask;
+  Value offsets, mask, halfBytes, lastByte, odd;
   SmallVector<int64_t> shape(tile);
   if (packedDim >= 0)
     shape[packedDim] /= 2;
@@ -169,10 +192,18 @@ static FailureOr<Access> viewAccess(Lowering &l, Operation *op, Value view,
                                         shape[k], offType);
     Value stride = tv.strides[d], extent = tv.shape[d];
     if (packed) {
-      // In bytes (an even extent: odd ones are not supported).
+      // In bytes.
       stride = l.constantInt(offType, 1);
-      extent =
-          arith::DivUIOp::create(l.b, l.loc, extent, l.constantInt(offType, 2));
+      Value one = l.constantInt(offType, 1), two = l.constantInt(offType, 2);
+      if (!knownEven(extent)) {
+        // With an odd extent, byte extent / 2 holds the last element alone.
+        lastByte = arith::DivUIOp::create(l.b, l.loc, extent, two);
+        odd = arith::TruncIOp::create(
+            l.b, l.loc, l.b.getI1Type(),
+            arith::AndIOp::create(l.b, l.loc, extent, one));
+        extent = arith::AddIOp::create(l.b, l.loc, extent, one);
+      }
+      extent = arith::DivUIOp::create(l.b, l.loc, extent, two);
     } else if (packedDim >= 0) {
       stride =
           arith::DivUIOp::create(l.b, l.loc, stride, l.constantInt(offType, 2));
@@ -185,6 +216,12 @@ static FailureOr<Access> viewAccess(Lowering &l, Operation *op, Value view,
       coord = l.create1("nv_tileaa.broadcast",
                         RankedTensorType::get(shape, offType), coord);
     }
+    if (packed && lastByte)
+      halfBytes = arith::AndIOp::create(
+          l.b, l.loc,
+          arith::CmpIOp::create(l.b, l.loc, arith::CmpIPredicate::eq, coord,
+                                l.splat(lastByte, shape)),
+          l.splat(odd, shape));
     Value term =
         arith::MulIOp::create(l.b, l.loc, coord, l.splat(stride, shape));
     offsets = offsets ? Value(arith::AddIOp::create(l.b, l.loc, offsets, term))
@@ -202,7 +239,7 @@ static FailureOr<Access> viewAccess(Lowering &l, Operation *op, Value view,
   }
   Value base = l.splat(basePtr, shape);
   return Access{l.create1("nv_tileaa.addptr", base.getType(), {base, offsets}),
-                mask};
+                mask, halfBytes};
 }
 
 static int32_t viewPadding(Type view) {
@@ -293,9 +330,28 @@ static LogicalResult lowerLoadFp4View(Lowering &l, ct::LoadViewTkoOp op) {
       DenseElementsAttr::get(
           bytes, l.b.getIntegerAttr(
                      byte, kind == ct::PaddingValue::NegZero ? 0x88 : 0)));
-  l.map1(op.getTile(), l.create1("nv_tileaa.load", bytes,
-                                 {access->pointers, access->mask, other},
-                                 withSegments(l, op, {1, 1, 1})));
+  Value loaded = l.create1("nv_tileaa.load", bytes,
+                           {access->pointers, access->mask, other},
+                           withSegments(l, op, {1, 1, 1}));
+  if (access->halfBytes) {
+    // The high nibble of an odd extent's last byte is past the end: it
+    // reads as the padding (as an and/or chain, so that the load still
+    // reaches its dot through single-use elementwise ops).
+    auto constant = [&](int64_t value) -> Value {
+      return arith::ConstantOp::create(
+          l.b, l.loc,
+          DenseElementsAttr::get(bytes, l.b.getIntegerAttr(byte, value)));
+    };
+    Value keep = arith::SelectOp::create(l.b, l.loc, access->halfBytes,
+                                         constant(0x0F), constant(0xFF));
+    loaded = arith::AndIOp::create(l.b, l.loc, loaded, keep);
+    if (kind == ct::PaddingValue::NegZero)
+      loaded = arith::OrIOp::create(
+          l.b, l.loc, loaded,
+          arith::SelectOp::create(l.b, l.loc, access->halfBytes, constant(0x80),
+                                  constant(0)));
+  }
+  l.map1(op.getTile(), loaded);
   l.packedFp4[op.getTile()] = *dim;
   l.map1(op.getResultToken(), l.token());
   return success();

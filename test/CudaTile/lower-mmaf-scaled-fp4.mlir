@@ -9,6 +9,22 @@
 // (examples/cuda_tile/matmul_nvfp4.mlir: A contiguous along K = dim 1, B
 // along K = dim 0).
 // RUN: tileiras-opt %S/../../examples/cuda_tile/matmul_nvfp4.mlir --convert-cuda-tile-to-tileaa='gpu-name=sm_120a' | FileCheck %s --check-prefix=VIEW
+// With a K extent not known to be even (test/E2E/cuda_tile/Inputs/
+// odd_k_fp4.mlir: a plain i32), the byte count rounds up, (K + 1) / 2, and
+// the byte K / 2 of an odd K keeps its low nibble only (matmul_nvfp4's K
+// is an assume div_by 32: halved, nothing masked: VIEW-NOT below).
+// RUN: tileiras-opt %S/../E2E/cuda_tile/Inputs/odd_k_fp4.mlir --convert-cuda-tile-to-tileaa | FileCheck %s --check-prefix=ODD
+// ODD-LABEL: nv_tileaa.func @odd_k_fp4
+// ODD: %[[HALF:.*]] = arith.divui %[[K:arg[0-9]+]], %{{.*}} : i32
+// ODD: %[[BIT:.*]] = arith.andi %[[K]], %{{.*}} : i32
+// ODD: %[[ODD:.*]] = arith.trunci %[[BIT]] : i32 to i1
+// ODD: %[[K1:.*]] = arith.addi %[[K]], %{{.*}} : i32
+// ODD: arith.divui %[[K1]], %{{.*}} : i32
+// ODD: %[[LAST:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : tensor<32x32xi32>
+// ODD: %[[HB:.*]] = arith.andi %[[LAST]], %{{.*}} : tensor<32x32xi1>
+// ODD: %[[A:.*]] = nv_tileaa.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x32x!nv_tileaa.ptr<i8>> -> tensor<32x32xi8>
+// ODD: %[[KEEP:.*]] = arith.select %[[HB]], %{{.*}}, %{{.*}} : tensor<32x32xi1>, tensor<32x32xi8>
+// ODD: arith.andi %[[A]], %[[KEEP]] : tensor<32x32xi8>
 
 // CHECK-LABEL: nv_tileaa.func @fp4_consts
 // CHECK-DAG: %[[SA:.*]] = arith.constant dense<2.000000e+00> : tensor<64x4xf8E4M3FN>
@@ -36,6 +52,8 @@ cuda_tile.module @kernels {
 // VIEW: %[[KB:.*]] = arith.divui %{{.*}}, %{{.*}} : i32
 // VIEW: %[[APTR:.*]] = nv_tileaa.ptr_to_ptr %{{.*}} : !nv_tileaa.ptr<f4E2M1FN> -> !nv_tileaa.ptr<i8>
 // VIEW: %[[A:.*]] = nv_tileaa.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<64x32x!nv_tileaa.ptr<i8>> -> tensor<64x32xi8>
+// VIEW-NOT: dense<15>
 // VIEW: nv_tileaa.ptr_to_ptr %{{.*}} : !nv_tileaa.ptr<f4E2M1FN> -> !nv_tileaa.ptr<i8>
 // VIEW: %[[B:.*]] = nv_tileaa.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x64x!nv_tileaa.ptr<i8>> -> tensor<32x64xi8>
+// VIEW-NOT: dense<15>
 // VIEW: nv_tileaa.dot_scaled %[[A]] scale %{{.*}}, %[[B]] scale %{{.*}}, %{{.*}} {a_format = f4E2M1FN, b_format = f4E2M1FN} : tensor<64x32xi8> scale tensor<64x4xf8E4M3FN>, tensor<32x64xi8> scale tensor<4x64xf8E4M3FN>, tensor<64x64xf32> -> tensor<64x64xf32>

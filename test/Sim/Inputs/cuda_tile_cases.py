@@ -783,6 +783,42 @@ def strided_fp4(tc, rng):
     return None
 
 
+def odd_k_fp4(tc, rng):
+    """Inputs/odd_k_fp4.mlir: f4E2M1FN operands with K = 61, 64 and 33
+    (rows of 64 elements, random bytes everywhere: the high nibble of an
+    odd K's last byte and everything past it must not count)."""
+    m, n, ld = 32, 32, 64
+    kernel = tc.build(os.path.join(INPUTS, "odd_k_fp4.mlir"), target=TARGET)
+
+    def nibble(data, index):  # element `index` of a packed array
+        return data[index // 2] >> (4 * (index % 2)) & 0xF
+
+    for k in (61, 64, 33):
+        a = [rng.randrange(256) for _ in range(m * ld // 2)]
+        b = [rng.randrange(256) for _ in range(n * ld // 2)]
+        sa = [rng.randint(121, 133) for _ in range(m * 2)]
+        sb = [rng.randint(121, 133) for _ in range(2 * n)]
+        out, _ = kernel.launch((1, 1, 1), (128, 1, 1), [
+            Buffer("a", bytes(a)), Buffer("b", bytes(b)),
+            Buffer("sa", bytes(sa)), Buffer("sb", bytes(sb)),
+            Buffer("d", pack("f", [-7.0] * (m * n))), Scalar("i32", k)])
+        got = unpack("f", out["d"])
+        for i in range(m):
+            for j in range(n):
+                products = [
+                    decode_e2m1(nibble(a, i * ld + q)) *
+                    2.0 ** (sa[i * 2 + q // 32] - 127) *
+                    decode_e2m1(nibble(b, j * ld + q)) *
+                    2.0 ** (sb[q // 32 * n + j] - 127) for q in range(k)]
+                want = math.fsum(products)
+                tol = (k + 2) * 2.0 ** -24 * math.fsum(
+                    abs(x) for x in products)
+                g = got[i * n + j]
+                if not abs(g - want) <= tol:
+                    return f"odd_k_fp4 (K = {k}): d[{i}][{j}]: got {g}, want {want}"
+    return None
+
+
 def mmaf_nvfp4(tc, rng):
     """examples/cuda_tile/matmul_nvfp4.mlir: mmaf_scaled of f4E2M1FN
     operands packed two a byte (A row-major, B stored transposed: both
@@ -969,7 +1005,8 @@ CASES = [loop_break, loop_return, rounding, itof64, globals_case,
          tf32_global, view0, unpack8,
          scan_argmax, gather, for_continue, extract, batched_mma,
          batched_mmaf_scaled, mmaf_scaled,
-         mmaf_nvfp4, batched_mmaf_scaled_fp4, strided_fp4, scales, scale_encode, casts, argmax,
+         mmaf_nvfp4, batched_mmaf_scaled_fp4, strided_fp4,
+         odd_k_fp4, scales, scale_encode, casts, argmax,
          atomic_red, pack_unpack, views, alloca]
 
 
