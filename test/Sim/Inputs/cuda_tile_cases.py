@@ -613,6 +613,29 @@ def fp8_bytes(rng, count, exponent_bits):
     return out
 
 
+E2M1 = [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0]
+
+
+def decode_e2m1(nibble):
+    return -E2M1[nibble & 7] if nibble & 8 else E2M1[nibble & 7]
+
+
+def packed_e2m1(data, index):
+    """Element `index` of e2m1 values packed two a byte (the even index in
+    the low nibble), decoded."""
+    return decode_e2m1(data[index // 2] >> (4 * (index % 2)) & 0xF)
+
+
+def sum_error(name, got, products, extra=0.0):
+    """None when `got` is the f32 sum of the exact `products` plus `extra`,
+    accumulated in some order; else what differs."""
+    want = math.fsum(products + [extra])
+    tol = (len(products) + 3) * 2.0 ** -24 * (
+        math.fsum(abs(p) for p in products) + abs(extra))
+    return None if abs(got - want) <= tol else (
+        f"{name}: got {got}, want {want}")
+
+
 def mmaf_scaled(tc, rng):
     """examples/cuda_tile/matmul_mxfp8.mlir: mmaf_scaled of f8E4M3FN x
     f8E5M2 with f8E8M0FNU scales (2^-6 .. 2^6), M, N, K = 70, 67, 100
@@ -654,12 +677,10 @@ def mmaf_scaled(tc, rng):
                 2.0 ** (sa[i * ldsa + q // 32] - 127) *
                 decode_fp8(b[q * ldb + j], 5) *
                 2.0 ** (sb[q // 32 * ldsb + j] - 127) for q in range(k)]
-            want = math.fsum(products)
-            # f32 accumulation of exact products (fp8 x fp8 has 8
-            # significant bits), in some order.
-            tol = (k + 2) * 2.0 ** -24 * math.fsum(abs(p) for p in products)
-            if not abs(g - want) <= tol:
-                return f"mmaf_scaled: c[{i}][{j}]: got {g}, want {want}"
+            # Exact products (fp8 x fp8 has 8 significant bits).
+            error = sum_error(f"mmaf_scaled: c[{i}][{j}]", g, products)
+            if error:
+                return error
     return None
 
 
@@ -690,22 +711,12 @@ def batched_mmaf_scaled(tc, rng):
                     decode_fp8(b[(p * k + q) * n + j], 5) *
                     2.0 ** (sb[(p * kb + q // 32) * n + j] - 127)
                     for q in range(k)]
-                cc = c[(p * m + i) * n + j]
-                want = math.fsum(products + [cc])
-                tol = (k + 3) * 2.0 ** -24 * (
-                    math.fsum(abs(x) for x in products) + abs(cc))
-                g = got[(p * m + i) * n + j]
-                if not abs(g - want) <= tol:
-                    return (f"batched_mmaf_scaled: d[{p}][{i}][{j}]: got {g}, "
-                            f"want {want}")
+                error = sum_error(f"batched_mmaf_scaled: d[{p}][{i}][{j}]",
+                                  got[(p * m + i) * n + j], products,
+                                  c[(p * m + i) * n + j])
+                if error:
+                    return error
     return None
-
-
-E2M1 = [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0]
-
-
-def decode_e2m1(nibble):
-    return -E2M1[nibble & 7] if nibble & 8 else E2M1[nibble & 7]
 
 
 def batched_mmaf_scaled_fp4(tc, rng):
@@ -718,10 +729,6 @@ def batched_mmaf_scaled_fp4(tc, rng):
     sa = [rng.randint(121, 133) for _ in range(bt * m * kb)]
     sb = [rng.randint(121, 133) for _ in range(bt * kb * n)]
     c = [f32(rng.uniform(-4, 4)) for _ in range(bt * m * n)]
-
-    def nibble(data, index):  # element `index` of a packed array
-        return data[index // 2] >> (4 * (index % 2)) & 0xF
-
     kernel = tc.build(os.path.join(INPUTS, "batched_mmaf_scaled_fp4.mlir"),
                       target=TARGET)
     out, _ = kernel.launch((1, 1, 1), (128, 1, 1), [
@@ -733,19 +740,16 @@ def batched_mmaf_scaled_fp4(tc, rng):
         for i in range(m):
             for j in range(n):
                 products = [
-                    decode_e2m1(nibble(a, (p * m + i) * k + q)) *
+                    packed_e2m1(a, (p * m + i) * k + q) *
                     2.0 ** (sa[(p * m + i) * kb + q // 32] - 127) *
-                    decode_e2m1(nibble(b, (p * n + j) * k + q)) *
+                    packed_e2m1(b, (p * n + j) * k + q) *
                     2.0 ** (sb[(p * kb + q // 32) * n + j] - 127)
                     for q in range(k)]
-                cc = c[(p * m + i) * n + j]
-                want = math.fsum(products + [cc])
-                tol = (k + 3) * 2.0 ** -24 * (
-                    math.fsum(abs(x) for x in products) + abs(cc))
-                g = got[(p * m + i) * n + j]
-                if not abs(g - want) <= tol:
-                    return (f"batched_mmaf_scaled_fp4: d[{p}][{i}][{j}]: "
-                            f"got {g}, want {want}")
+                error = sum_error(
+                    f"batched_mmaf_scaled_fp4: d[{p}][{i}][{j}]",
+                    got[(p * m + i) * n + j], products, c[(p * m + i) * n + j])
+                if error:
+                    return error
     return None
 
 
@@ -758,10 +762,6 @@ def strided_fp4(tc, rng):
     b = [rng.randrange(256) for _ in range(n * kk // 2)]
     sa = [rng.randint(121, 133) for _ in range(m * 4)]
     sb = [rng.randint(121, 133) for _ in range(4 * n)]
-
-    def nibble(data, index):  # element `index` of a packed array
-        return data[index // 2] >> (4 * (index % 2)) & 0xF
-
     kernel = tc.build(os.path.join(INPUTS, "strided_fp4.mlir"), target=TARGET)
     out, _ = kernel.launch((1, 1, 1), (128, 1, 1), [
         Buffer("a", bytes(a)), Buffer("b", bytes(b)), Buffer("sa", bytes(sa)),
@@ -770,16 +770,15 @@ def strided_fp4(tc, rng):
     for i in range(m):
         for j in range(n):
             products = [
-                decode_e2m1(nibble(a, i * kk + q)) *
+                packed_e2m1(a, i * kk + q) *
                 2.0 ** (sa[i * 4 + q // 32] - 127) *
-                decode_e2m1(nibble(b, j * kk + q)) *
+                packed_e2m1(b, j * kk + q) *
                 2.0 ** (sb[q // 32 * n + j] - 127)
                 for q in range(k0, k0 + k)]
-            want = math.fsum(products)
-            tol = (k + 2) * 2.0 ** -24 * math.fsum(abs(x) for x in products)
-            g = got[i * n + j]
-            if not abs(g - want) <= tol:
-                return f"strided_fp4: d[{i}][{j}]: got {g}, want {want}"
+            error = sum_error(f"strided_fp4: d[{i}][{j}]", got[i * n + j],
+                              products)
+            if error:
+                return error
     return None
 
 
@@ -789,10 +788,6 @@ def odd_k_fp4(tc, rng):
     odd K's last byte and everything past it must not count)."""
     m, n, ld = 32, 32, 64
     kernel = tc.build(os.path.join(INPUTS, "odd_k_fp4.mlir"), target=TARGET)
-
-    def nibble(data, index):  # element `index` of a packed array
-        return data[index // 2] >> (4 * (index % 2)) & 0xF
-
     for k in (61, 64, 33):
         a = [rng.randrange(256) for _ in range(m * ld // 2)]
         b = [rng.randrange(256) for _ in range(n * ld // 2)]
@@ -806,16 +801,14 @@ def odd_k_fp4(tc, rng):
         for i in range(m):
             for j in range(n):
                 products = [
-                    decode_e2m1(nibble(a, i * ld + q)) *
+                    packed_e2m1(a, i * ld + q) *
                     2.0 ** (sa[i * 2 + q // 32] - 127) *
-                    decode_e2m1(nibble(b, j * ld + q)) *
+                    packed_e2m1(b, j * ld + q) *
                     2.0 ** (sb[q // 32 * n + j] - 127) for q in range(k)]
-                want = math.fsum(products)
-                tol = (k + 2) * 2.0 ** -24 * math.fsum(
-                    abs(x) for x in products)
-                g = got[i * n + j]
-                if not abs(g - want) <= tol:
-                    return f"odd_k_fp4 (K = {k}): d[{i}][{j}]: got {g}, want {want}"
+                error = sum_error(f"odd_k_fp4 (K = {k}): d[{i}][{j}]",
+                                  got[i * n + j], products)
+                if error:
+                    return error
     return None
 
 
@@ -842,10 +835,6 @@ def mmaf_nvfp4(tc, rng):
             rng.randrange(256) for _ in range(k // 2)]
     for i in range(kb):
         sb[i * ldsb:i * ldsb + n] = [rng.randrange(0x58) for _ in range(n)]
-
-    def element(data, start, q):
-        byte = data[start + q // 2]
-        return decode_e2m1(byte >> 4 if q & 1 else byte & 15)
     kernel = tc.build(os.path.join(EXAMPLES, "matmul_nvfp4.mlir"),
                       target=TARGET)
     out, _ = kernel.launch((2, 2, 1), (128, 1, 1), [
@@ -863,14 +852,13 @@ def mmaf_nvfp4(tc, rng):
                     return f"mmaf_nvfp4: c[{i}][{j}] (past N) written: {g}"
                 continue
             products = [
-                element(a, i * lda // 2, q) *
+                packed_e2m1(a, i * lda + q) *
                 decode_fp8(sa[i * ldsa + q // 16], 4) *
-                element(b, j * ldb // 2, q) *
+                packed_e2m1(b, j * ldb + q) *
                 decode_fp8(sb[q // 16 * ldsb + j], 4) for q in range(k)]
-            want = math.fsum(products)
-            tol = (k + 2) * 2.0 ** -24 * math.fsum(abs(p) for p in products)
-            if not abs(g - want) <= tol:
-                return f"mmaf_nvfp4: c[{i}][{j}]: got {g}, want {want}"
+            error = sum_error(f"mmaf_nvfp4: c[{i}][{j}]", g, products)
+            if error:
+                return error
     return None
 
 
