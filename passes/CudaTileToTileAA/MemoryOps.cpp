@@ -298,6 +298,15 @@ static FailureOr<int> packedFp4Dim(Lowering &l, Operation *op, Type view) {
                         "traversal stride along its stride-1 dimension (two "
                         "elements a byte), but got " +
                             Twine(steps[k]));
+    // Every row starts on a byte: the other strides are even (dynamic ones
+    // are the program's promise, docs/cuda-tile.md).
+    for (auto [other, stride] : llvm::enumerate(strides))
+      if (other != d && stride != ct::TensorViewType::kDynamic &&
+          stride % 2 != 0)
+        return l.fail(op, "an f4E2M1FN view needs even strides outside its "
+                          "stride-1 dimension (each row starts on a byte), "
+                          "but stride " +
+                              Twine(other) + " is " + Twine(stride));
     return int(k);
   }
   return l.fail(op, "an f4E2M1FN tile needs a view dimension of stride 1 "

@@ -208,3 +208,17 @@ cuda_tile.module @m13 {
     return
   }
 }
+
+// -----
+
+// f4E2M1FN rows must start on bytes: an odd static row stride is an error.
+cuda_tile.module @m14 {
+  entry @f4_odd_row_stride(%pa: tile<ptr<f4E2M1FN>>) {
+    %ta = make_tensor_view %pa, shape = [64, 63], strides = [63, 1] : tensor_view<64x63xf4E2M1FN, strides=[63,1]>
+    %va = make_partition_view %ta : partition_view<tile=(64x64), tensor_view<64x63xf4E2M1FN, strides=[63,1]>>
+    %i = constant <i32: 0> : tile<i32>
+    // expected-error @+1 {{'cuda_tile.load_view_tko' op cannot be lowered to nv_tileaa: an f4E2M1FN view needs even strides outside its stride-1 dimension (each row starts on a byte), but stride 0 is 63}}
+    %a, %t = load_view_tko weak %va[%i, %i] : partition_view<tile=(64x64), tensor_view<64x63xf4E2M1FN, strides=[63,1]>>, tile<i32> -> tile<64x64xf4E2M1FN>, token
+    return
+  }
+}
