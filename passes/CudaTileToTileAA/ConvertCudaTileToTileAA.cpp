@@ -125,9 +125,9 @@ LogicalResult Lowering::lowerOp(Operation *op) {
     if (!isFourBit(t) || (isFp4Tile(t) && acceptsFp4Tiles(op)))
       continue;
     if (isFp4Tile(t))
-      return fail(op, "f4E2M1FN tiles are supported as loads from partition "
-                      "and strided views, splat constants and mmaf_scaled "
-                      "operands only");
+      return fail(op, "f4E2M1FN tiles are supported as loads from partition, "
+                      "strided and gather views, splat constants and "
+                      "mmaf_scaled operands only");
     return fail(op, "4-bit element types (i4, f4E2M1FN) are not supported");
   }
   orderScratchAccess(*this, op);

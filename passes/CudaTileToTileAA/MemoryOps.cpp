@@ -184,8 +184,14 @@ static FailureOr<Access> viewAccess(Lowering &l, Operation *op, Value view,
     // Indices are unsigned.
     Value index = l.castInt(l.lookup(indices[k]), offType, /*zeroExtend=*/true);
     // Packed FP4: byte coordinates along packedDim (elements 2c and
-    // 2c + 1), halved strides along the others.
+    // 2c + 1), halved strides along the others. A gather view's start
+    // offset there counts elements (an even one: the program's promise).
     bool packed = int(k) == packedDim;
+    if (packed && sparseDim) {
+      index =
+          arith::DivUIOp::create(l.b, l.loc, index, l.constantInt(offType, 2));
+      step = 2;
+    }
     Value coord = k == sparseDim
                       ? index
                       : tileCoordinates(l, index, packed ? step / 2 : step,
@@ -281,9 +287,13 @@ static SmallVector<NamedAttribute> withSegments(Lowering &l, OpT op,
 static FailureOr<int> packedFp4Dim(Lowering &l, Operation *op, Type view) {
   SmallVector<int32_t> dimMap, steps;
   viewLayout(view, dimMap, steps);
-  if (!isa<ct::PartitionViewType, ct::StridedViewType>(view))
-    return l.fail(op, "f4E2M1FN tiles load only from partition and strided "
-                      "views");
+  if (!isa<ct::PartitionViewType, ct::StridedViewType,
+           ct::GatherScatterViewType>(view))
+    return l.fail(op, "f4E2M1FN tiles load only from partition, strided and "
+                      "gather views");
+  std::optional<size_t> sparseDim;
+  if (auto gv = dyn_cast<ct::GatherScatterViewType>(view))
+    sparseDim = gv.getSparseDim();
   ArrayRef<int64_t> strides = ct::getViewTensorView(view).getStrides();
   SmallVector<int64_t> tile = ct::getViewTileShape(view);
   for (size_t k = 0; k < tile.size(); ++k) {
@@ -292,6 +302,9 @@ static FailureOr<int> packedFp4Dim(Lowering &l, Operation *op, Type view) {
       continue;
     if (tile[k] % 2 != 0)
       break;
+    if (k == sparseDim)
+      return l.fail(op, "an f4E2M1FN gather view cannot gather along its "
+                        "stride-1 dimension (two elements share a byte)");
     // A strided view's tiles start every `steps[k]` elements along it.
     if (!steps.empty() && steps[k] % 2 != 0)
       return l.fail(op, "an f4E2M1FN tile from a strided view needs an even "

@@ -41,7 +41,7 @@ cuda_tile.module @kernels {
 cuda_tile.module @kernels {
   entry @k() {
     %c = constant <f32: [1.0, 2.0, 3.0, 4.0]> : tile<4xf32>
-    // expected-error @+1 {{'cuda_tile.ftof' op cannot be lowered to nv_tileaa: f4E2M1FN tiles are supported as loads from partition and strided views, splat constants and mmaf_scaled operands only}}
+    // expected-error @+1 {{'cuda_tile.ftof' op cannot be lowered to nv_tileaa: f4E2M1FN tiles are supported as loads from partition, strided and gather views, splat constants and mmaf_scaled operands only}}
     %t = ftof %c : tile<4xf32> -> tile<4xf4E2M1FN>
     return
   }

@@ -66,7 +66,7 @@ cuda_tile.module @m3 {
 cuda_tile.module @m11 {
   entry @f4_reshape() {
     %a = constant <f4E2M1FN: 1.0> : tile<64x64xf4E2M1FN>
-    // expected-error @+1 {{'cuda_tile.reshape' op cannot be lowered to nv_tileaa: f4E2M1FN tiles are supported as loads from partition and strided views, splat constants and mmaf_scaled operands only}}
+    // expected-error @+1 {{'cuda_tile.reshape' op cannot be lowered to nv_tileaa: f4E2M1FN tiles are supported as loads from partition, strided and gather views, splat constants and mmaf_scaled operands only}}
     %b = reshape %a : tile<64x64xf4E2M1FN> -> tile<4096xf4E2M1FN>
     return
   }
@@ -219,6 +219,21 @@ cuda_tile.module @m14 {
     %i = constant <i32: 0> : tile<i32>
     // expected-error @+1 {{'cuda_tile.load_view_tko' op cannot be lowered to nv_tileaa: an f4E2M1FN view needs even strides outside its stride-1 dimension (each row starts on a byte), but stride 0 is 63}}
     %a, %t = load_view_tko weak %va[%i, %i] : partition_view<tile=(64x64), tensor_view<64x63xf4E2M1FN, strides=[63,1]>>, tile<i32> -> tile<64x64xf4E2M1FN>, token
+    return
+  }
+}
+
+// -----
+
+// A gather view of f4E2M1FN gathers rows, not the packed dimension.
+cuda_tile.module @m15 {
+  entry @f4_gather_packed(%pa: tile<ptr<f4E2M1FN>>) {
+    %idx = iota : tile<64xi32>
+    %ta = make_tensor_view %pa, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf4E2M1FN, strides=[128,1]>
+    %ga = make_gather_scatter_view %ta : gather_scatter_view<tile=(64x64), tensor_view<64x128xf4E2M1FN, strides=[128,1]>, sparse_dim=1>
+    %i = constant <i32: 0> : tile<i32>
+    // expected-error @+1 {{'cuda_tile.load_view_tko' op cannot be lowered to nv_tileaa: an f4E2M1FN gather view cannot gather along its stride-1 dimension (two elements share a byte)}}
+    %a, %t = load_view_tko weak %ga[%i, %idx] : gather_scatter_view<tile=(64x64), tensor_view<64x128xf4E2M1FN, strides=[128,1]>, sparse_dim=1>, tile<i32>, tile<64xi32> -> tile<64x64xf4E2M1FN>, token
     return
   }
 }

@@ -812,6 +812,39 @@ def odd_k_fp4(tc, rng):
     return None
 
 
+def gather_fp4(tc, rng):
+    """Inputs/gather_fp4.mlir: 32 of 64 f4E2M1FN rows of A and their
+    scales gathered by index (in shuffled order) into mmaf_scaled."""
+    n, k = 32, 64
+    a = [rng.randrange(256) for _ in range(64 * k // 2)]
+    b = [rng.randrange(256) for _ in range(n * k // 2)]
+    sa = [rng.randint(121, 133) for _ in range(64 * 2)]
+    sb = [rng.randint(121, 133) for _ in range(2 * n)]
+    rows = rng.sample(range(64), 32)
+    kernel = tc.build(os.path.join(INPUTS, "gather_fp4.mlir"), target=TARGET)
+    for col in (0, 22):
+        out, _ = kernel.launch((1, 1, 1), (128, 1, 1), [
+            Buffer("a", bytes(a)), Buffer("b", bytes(b)),
+            Buffer("sa", bytes(sa)), Buffer("sb", bytes(sb)),
+            Buffer("idx", pack("i", rows)),
+            Buffer("d", pack("f", [-7.0] * (32 * n))), Scalar("i32", col)])
+        got = unpack("f", out["d"])
+        for i, r in enumerate(rows):
+            for j in range(n):
+                products = [
+                    packed_e2m1(a, r * k + col + q) *
+                    2.0 ** (sa[r * 2 + q // 32] - 127) *
+                    packed_e2m1(b, j * k + q) *
+                    2.0 ** (sb[q // 32 * n + j] - 127)
+                    for q in range(k - col)]
+                error = sum_error(
+                    f"gather_fp4 (col={col}): d[{i}][{j}] (row {r})",
+                    got[i * n + j], products)
+                if error:
+                    return error
+    return None
+
+
 def mmaf_nvfp4(tc, rng):
     """examples/cuda_tile/matmul_nvfp4.mlir: mmaf_scaled of f4E2M1FN
     operands packed two a byte (A row-major, B stored transposed: both
@@ -994,7 +1027,7 @@ CASES = [loop_break, loop_return, rounding, itof64, globals_case,
          scan_argmax, gather, for_continue, extract, batched_mma,
          batched_mmaf_scaled, mmaf_scaled,
          mmaf_nvfp4, batched_mmaf_scaled_fp4, strided_fp4,
-         odd_k_fp4, scales, scale_encode, casts, argmax,
+         odd_k_fp4, gather_fp4, scales, scale_encode, casts, argmax,
          atomic_red, pack_unpack, views, alloca]
 
 
