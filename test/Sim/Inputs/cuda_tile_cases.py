@@ -684,19 +684,17 @@ def mmaf_scaled(tc, rng):
     return None
 
 
-def batched_mmaf_scaled(tc, rng):
-    """Inputs/batched_mmaf_scaled.mlir: a 3-D mmaf_scaled (2 batches of
-    32 x 32 x 64, f8E4M3FN x f8E5M2, f8E8M0FNU scales 2^-6 .. 2^6, plus C),
-    one dot_scaled per batch: every batch must use its own operands and
+def check_batched_scaled(tc, rng, name, a, b, a_at, b_at):
+    """Launches Inputs/<name>.mlir, a 3-D mmaf_scaled of 2 batches of
+    32 x 32 x 64 with f8E8M0FNU scales per 32 (2^-6 .. 2^6) plus C, on the
+    operand bytes `a` and `b`; a_at(p, i, q) and b_at(p, j, q) decode
+    A[p, i, q] and B[p, q, j]. Every batch must use its own operands and
     scales."""
     bt, m, n, k, kb = 2, 32, 32, 64, 2
-    a = fp8_bytes(rng, bt * m * k, 4)
-    b = fp8_bytes(rng, bt * k * n, 5)
     sa = [rng.randint(121, 133) for _ in range(bt * m * kb)]
     sb = [rng.randint(121, 133) for _ in range(bt * kb * n)]
     c = [f32(rng.uniform(-4, 4)) for _ in range(bt * m * n)]
-    kernel = tc.build(os.path.join(INPUTS, "batched_mmaf_scaled.mlir"),
-                      target=TARGET)
+    kernel = tc.build(os.path.join(INPUTS, name + ".mlir"), target=TARGET)
     out, _ = kernel.launch((1, 1, 1), (128, 1, 1), [
         Buffer("a", bytes(a)), Buffer("b", bytes(b)), Buffer("sa", bytes(sa)),
         Buffer("sb", bytes(sb)), Buffer("c", pack("f", c)),
@@ -706,12 +704,12 @@ def batched_mmaf_scaled(tc, rng):
         for i in range(m):
             for j in range(n):
                 products = [
-                    decode_fp8(a[(p * m + i) * k + q], 4) *
+                    a_at(p, i, q) *
                     2.0 ** (sa[(p * m + i) * kb + q // 32] - 127) *
-                    decode_fp8(b[(p * k + q) * n + j], 5) *
+                    b_at(p, j, q) *
                     2.0 ** (sb[(p * kb + q // 32) * n + j] - 127)
                     for q in range(k)]
-                error = sum_error(f"batched_mmaf_scaled: d[{p}][{i}][{j}]",
+                error = sum_error(f"{name}: d[{p}][{i}][{j}]",
                                   got[(p * m + i) * n + j], products,
                                   c[(p * m + i) * n + j])
                 if error:
@@ -719,38 +717,25 @@ def batched_mmaf_scaled(tc, rng):
     return None
 
 
+def batched_mmaf_scaled(tc, rng):
+    """Inputs/batched_mmaf_scaled.mlir: f8E4M3FN x f8E5M2, row-major."""
+    a = fp8_bytes(rng, 2 * 32 * 64, 4)
+    b = fp8_bytes(rng, 2 * 64 * 32, 5)
+    return check_batched_scaled(
+        tc, rng, "batched_mmaf_scaled", a, b,
+        lambda p, i, q: decode_fp8(a[(p * 32 + i) * 64 + q], 4),
+        lambda p, j, q: decode_fp8(b[(p * 64 + q) * 32 + j], 5))
+
+
 def batched_mmaf_scaled_fp4(tc, rng):
-    """Inputs/batched_mmaf_scaled_fp4.mlir: a 3-D mmaf_scaled of f4E2M1FN
-    operands (2 batches of 32 x 32 x 64; A row-major, B stored transposed,
-    both packed two a byte along K) with f8E8M0FNU scales per 32, plus C."""
-    bt, m, n, k, kb = 2, 32, 32, 64, 2
-    a = [rng.randrange(256) for _ in range(bt * m * k // 2)]
-    b = [rng.randrange(256) for _ in range(bt * n * k // 2)]
-    sa = [rng.randint(121, 133) for _ in range(bt * m * kb)]
-    sb = [rng.randint(121, 133) for _ in range(bt * kb * n)]
-    c = [f32(rng.uniform(-4, 4)) for _ in range(bt * m * n)]
-    kernel = tc.build(os.path.join(INPUTS, "batched_mmaf_scaled_fp4.mlir"),
-                      target=TARGET)
-    out, _ = kernel.launch((1, 1, 1), (128, 1, 1), [
-        Buffer("a", bytes(a)), Buffer("b", bytes(b)), Buffer("sa", bytes(sa)),
-        Buffer("sb", bytes(sb)), Buffer("c", pack("f", c)),
-        Buffer("d", pack("f", [0.0] * (bt * m * n)))])
-    got = unpack("f", out["d"])
-    for p in range(bt):
-        for i in range(m):
-            for j in range(n):
-                products = [
-                    packed_e2m1(a, (p * m + i) * k + q) *
-                    2.0 ** (sa[(p * m + i) * kb + q // 32] - 127) *
-                    packed_e2m1(b, (p * n + j) * k + q) *
-                    2.0 ** (sb[(p * kb + q // 32) * n + j] - 127)
-                    for q in range(k)]
-                error = sum_error(
-                    f"batched_mmaf_scaled_fp4: d[{p}][{i}][{j}]",
-                    got[(p * m + i) * n + j], products, c[(p * m + i) * n + j])
-                if error:
-                    return error
-    return None
+    """Inputs/batched_mmaf_scaled_fp4.mlir: f4E2M1FN operands packed two a
+    byte along K (A row-major, B stored transposed)."""
+    a = [rng.randrange(256) for _ in range(2 * 32 * 64 // 2)]
+    b = [rng.randrange(256) for _ in range(2 * 32 * 64 // 2)]
+    return check_batched_scaled(
+        tc, rng, "batched_mmaf_scaled_fp4", a, b,
+        lambda p, i, q: packed_e2m1(a, (p * 32 + i) * 64 + q),
+        lambda p, j, q: packed_e2m1(b, (p * 32 + j) * 64 + q))
 
 
 def strided_fp4(tc, rng):
