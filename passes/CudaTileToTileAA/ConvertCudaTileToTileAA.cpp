@@ -36,6 +36,9 @@ Type Lowering::convertType(Type type) {
   Type element = tile.getElementType();
   if (auto ptr = dyn_cast<ct::PointerType>(element))
     element = nv_tileaa::PtrType::get(ptr.getPointeeType());
+  // One 4-bit element a byte (FourBitTiles.cpp).
+  if (isFourBitTile(tile))
+    element = b.getI8Type();
   if (tile.getRank() == 0)
     return element;
   return RankedTensorType::get(tile.getShape(), element);
@@ -109,29 +112,25 @@ LogicalResult Lowering::lowerBlock(Block &src) {
   return success();
 }
 
-// i4 and f4E2M1FN tiles: nv_tileaa has no 4-bit element type (see
-// docs/cuda-tile.md, "Not supported yet"); f4E2M1FN tiles become packed
-// bytes where they feed mmaf_scaled (Fp4Tiles.cpp).
-static bool isFourBit(Type type) {
-  auto tile = dyn_cast<ct::TileType>(type);
-  return tile && tile.getElementType().isIntOrFloat() &&
-         tile.getElementType().getIntOrFloatBitWidth() == 4;
-}
-
 LogicalResult Lowering::lowerOp(Operation *op) {
   loc = op->getLoc();
+  bool fourBit = false;
   for (Type t :
-       llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes())) {
-    if (!isFourBit(t) || (isFp4Tile(t) && acceptsFp4Tiles(op)))
-      continue;
-    if (isFp4Tile(t))
-      return fail(op, "f4E2M1FN tiles are supported as loads from partition, "
-                      "strided and gather views, splat constants and "
-                      "mmaf_scaled operands only");
-    return fail(op, "4-bit element types (i4, f4E2M1FN) are not supported");
-  }
+       llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
+    fourBit |= isFourBitTile(t);
+  if (fourBit && !acceptsFourBitTiles(op))
+    return fail(op, "i4 and f4E2M1FN tiles are supported in constants, data "
+                    "movement (broadcast, reshape, permute, cat, extract, "
+                    "select), loop and if values, view loads and stores "
+                    "(f4E2M1FN), pack, unpack, exti, trunci, bitcast, itof, "
+                    "ftof, print_tko, integer arithmetic and comparisons "
+                    "(i4) and mmaf_scaled operands only");
   orderScratchAccess(*this, op);
   bool handled = false;
+  if (fourBit && failed(lowerFourBitOp(*this, op, handled)))
+    return failure();
+  if (handled)
+    return success();
   for (auto family :
        {lowerElementwise, lowerShape, lowerMemory, lowerControl, lowerLoops,
         lowerAtomic, lowerPackOps, lowerGlobalOps, lowerAllocaOps}) {
@@ -245,6 +244,10 @@ static LogicalResult lowerEntry(ct::EntryOp entry, StringRef gpuName,
                     block->getArguments());
   l.tokenValue = l.create1("nv_tileaa.create_mem_token",
                            nv_tileaa::MemTokenType::get(ctx), {});
+  // An i4 parameter is a byte whose low nibble holds the value.
+  for (BlockArgument arg : entry.getBody().front().getArguments())
+    if (isI4Tile(arg.getType()))
+      l.map1(arg, signExtendNibbles(l, l.lookup(arg)));
   if (scratch->bytesPerCta)
     setupScratch(l, block->getArguments().back(), scratch->bytesPerCta);
   Block &src = entry.getBody().front();

@@ -32,7 +32,9 @@ public:
   /// The nv_tileaa type of a cuda_tile type (rank-0 tiles are scalars);
   /// null for views and tokens.
   mlir::Type convertType(mlir::Type type);
-  mlir::Value lookup(mlir::Value v) { return map.lookupOrNull(v); }
+  /// The lowered value of `v` (f4E2M1FN loads packed in pairs are split
+  /// into one element a byte: FourBitTiles.cpp).
+  mlir::Value lookup(mlir::Value v);
   void map1(mlir::Value from, mlir::Value to) { map.map(from, to); }
 
   mlir::LogicalResult lowerBlock(mlir::Block &src);
@@ -70,9 +72,9 @@ public:
   /// start of that slice (AllocaOps.cpp).
   llvm::DenseMap<mlir::Operation *, int64_t> allocaOffsets;
   mlir::Value scratchBase;
-  /// f4E2M1FN tiles (Fp4Tiles.cpp): loads map to i8 tiles of packed pairs,
-  /// and record here the tile dimension the pairs run along; splat
-  /// constants record their 4-bit code instead (packed where used).
+  /// f4E2M1FN tiles (FourBitTiles.cpp): loads map to i8 tiles of packed
+  /// pairs and record here the tile dimension the pairs run along; splat
+  /// constants record their 4-bit code (packed by dot operands).
   llvm::DenseMap<mlir::Value, int> packedFp4;
   llvm::DenseMap<mlir::Value, uint8_t> fp4Splats;
   /// The last access to alloca memory on the way here (orderScratchAccess).
@@ -139,24 +141,42 @@ mlir::Value decodeScales(Lowering &l, mlir::Value scales);
 /// overflow 0xFE toward zero, else 0xFF (ScaleConversions.cpp).
 mlir::Value encodeScales(Lowering &l, mlir::Value value,
                          tileiras::cuda_tile::Rounding mode, mlir::Type result);
-/// A tile of f4E2M1FN elements (Fp4Tiles.cpp).
+// 4-bit tiles (FourBitTiles.cpp): i8 tiles, one element a byte (i4
+// sign-extended, f4E2M1FN codes zero-extended); f4E2M1FN loads from views
+// stay packed pairs until an op needs single elements (Lowering::lookup).
+bool isFourBitTile(mlir::Type type);
 bool isFp4Tile(mlir::Type type);
-/// Whether `op` may touch f4E2M1FN tiles: loads from views, splat
-/// constants and mmaf_scaled; everything else is an error.
-bool acceptsFp4Tiles(mlir::Operation *op);
-/// A splat f4E2M1FN constant: recorded, packed by its user.
-mlir::LogicalResult lowerFp4Constant(Lowering &l,
-                                     tileiras::cuda_tile::ConstantOp op);
-/// The i8 tile of packed pairs of the f4E2M1FN operand `v` of `op`, packed
-/// along tile dimension `dim` (an error when it was loaded packed along
-/// another one).
+bool isI4Tile(mlir::Type type);
+/// Whether `op` may touch 4-bit tiles; everything else is an error.
+bool acceptsFourBitTiles(mlir::Operation *op);
+/// Bytes whose low nibble is an i4 value, sign- or zero-extended from it.
+mlir::Value signExtendNibbles(Lowering &l, mlir::Value v);
+mlir::Value zeroExtendNibbles(Lowering &l, mlir::Value v);
+/// One element a byte -> pairs packed along `dim` (element 2j low).
+mlir::Value packPairs(Lowering &l, mlir::Value nibbles, int dim);
+/// Pairs packed along `dim` -> one zero-extended nibble a byte.
+mlir::Value unpackPairs(Lowering &l, mlir::Value bytes, int dim);
+/// A constant of i4 or f4E2M1FN (splat f4E2M1FN constants are also
+/// recorded, packed by their user).
+mlir::LogicalResult lowerFourBitConstant(Lowering &l,
+                                         tileiras::cuda_tile::ConstantOp op);
+/// The ops whose meaning depends on 4-bit tiles being bytes: constants,
+/// exti/trunci/bitcast, ftof (FourBitOps.cpp), i4 integer arithmetic.
+mlir::LogicalResult lowerFourBitOp(Lowering &l, mlir::Operation *op,
+                                   bool &handled);
+/// The f32 values of f4E2M1FN codes (Fp4Conversions.cpp).
+mlir::Value decodeFp4(Lowering &l, mlir::Value codes);
+/// ftof to or from f4E2M1FN (Fp4Conversions.cpp).
+mlir::LogicalResult lowerFp4Conversion(Lowering &l,
+                                       tileiras::cuda_tile::FToFOp op);
+/// The i8 tile of pairs of the f4E2M1FN tile `v` packed along tile
+/// dimension `dim` (`name` names it in the error for an odd extent).
 mlir::FailureOr<mlir::Value> packedFp4Operand(Lowering &l, mlir::Operation *op,
                                               mlir::Value v, int dim,
                                               llvm::StringRef name);
 /// Emits an error at `op` and fails unless nv_tileaa.dot_scaled computes
 /// it (ShapeOps.cpp). Entries check every mmaf_scaled before lowering, so
-/// that the error names the mmaf_scaled and not the op making its f4E2M1FN
-/// operands (4-bit tiles have no lowering of their own).
+/// that an unsupported form is reported before anything else of the entry.
 mlir::LogicalResult checkMmaScaled(tileiras::cuda_tile::MmaFScaledOp op);
 mlir::LogicalResult lowerExtract(Lowering &l,
                                  tileiras::cuda_tile::ExtractOp op);

@@ -282,15 +282,16 @@ static SmallVector<NamedAttribute> withSegments(Lowering &l, OpT op,
   return attrs;
 }
 
-// The tile dimension of a load from `view` whose view dimension has
-// stride 1 (f4E2M1FN pairs share a byte along it), or an error at `op`.
+// The tile dimension of a load or store through `view` whose view
+// dimension has stride 1 (f4E2M1FN pairs share a byte along it), or an
+// error at `op`.
 static FailureOr<int> packedFp4Dim(Lowering &l, Operation *op, Type view) {
   SmallVector<int32_t> dimMap, steps;
   viewLayout(view, dimMap, steps);
   if (!isa<ct::PartitionViewType, ct::StridedViewType,
            ct::GatherScatterViewType>(view))
-    return l.fail(op, "f4E2M1FN tiles load only from partition, strided and "
-                      "gather views");
+    return l.fail(op, "f4E2M1FN tiles load and store only through partition, "
+                      "strided and gather views");
   std::optional<size_t> sparseDim;
   if (auto gv = dyn_cast<ct::GatherScatterViewType>(view))
     sparseDim = gv.getSparseDim();
@@ -303,8 +304,9 @@ static FailureOr<int> packedFp4Dim(Lowering &l, Operation *op, Type view) {
     if (tile[k] % 2 != 0)
       break;
     if (k == sparseDim)
-      return l.fail(op, "an f4E2M1FN gather view cannot gather along its "
-                        "stride-1 dimension (two elements share a byte)");
+      return l.fail(op, "an f4E2M1FN gather view cannot gather or scatter "
+                        "along its stride-1 dimension (two elements share a "
+                        "byte)");
     // A strided view's tiles start every `steps[k]` elements along it.
     if (!steps.empty() && steps[k] % 2 != 0)
       return l.fail(op, "an f4E2M1FN tile from a strided view needs an even "
@@ -326,14 +328,23 @@ static FailureOr<int> packedFp4Dim(Lowering &l, Operation *op, Type view) {
                     "with an even tile extent along it (two elements a byte)");
 }
 
-// load_view_tko of f4E2M1FN: an i8 tile of the packed pairs along the
-// contiguous dimension (Fp4Tiles.cpp turns it into dot_scaled operands).
-static LogicalResult lowerLoadFp4View(Lowering &l, ct::LoadViewTkoOp op) {
-  FailureOr<int> dim = packedFp4Dim(l, op, op.getView().getType());
+// The byte pointers and masks of an f4E2M1FN load or store through a view,
+// packed along `dim` (packedFp4Dim).
+template <typename OpT>
+static FailureOr<Access> fp4ViewAccess(Lowering &l, OpT op,
+                                       FailureOr<int> &dim) {
+  dim = packedFp4Dim(l, op, op.getView().getType());
   if (failed(dim))
     return failure();
-  FailureOr<Access> access =
-      viewAccess(l, op, op.getView(), op.getIndices(), *dim);
+  return viewAccess(l, op, op.getView(), op.getIndices(), *dim);
+}
+
+// load_view_tko of f4E2M1FN: an i8 tile of the packed pairs along the
+// contiguous dimension (FourBitTiles.cpp: dot_scaled operands as they are,
+// split into one element a byte for other ops).
+static LogicalResult lowerLoadFp4View(Lowering &l, ct::LoadViewTkoOp op) {
+  FailureOr<int> dim;
+  FailureOr<Access> access = fp4ViewAccess(l, op, dim);
   if (failed(access))
     return failure();
   auto tile = cast<ct::TileType>(op.getTile().getType());
@@ -403,7 +414,26 @@ static LogicalResult lowerLoadView(Lowering &l, ct::LoadViewTkoOp op) {
   return success();
 }
 
+// store_view_tko of f4E2M1FN: the pairs along the contiguous dimension
+// packed into bytes. The spec makes that dimension's extent even; with an
+// odd one the last byte's high nibble (past the end) is written too.
+static LogicalResult lowerStoreFp4View(Lowering &l, ct::StoreViewTkoOp op) {
+  FailureOr<int> dim;
+  FailureOr<Access> access = fp4ViewAccess(l, op, dim);
+  if (failed(access))
+    return failure();
+  FailureOr<Value> bytes = packedFp4Operand(l, op, op.getTile(), *dim, "tile");
+  if (failed(bytes))
+    return failure();
+  l.create("nv_tileaa.store", {}, {access->pointers, *bytes, access->mask},
+           ordering(l, op));
+  l.map1(op.getResultToken(), l.token());
+  return success();
+}
+
 static LogicalResult lowerStoreView(Lowering &l, ct::StoreViewTkoOp op) {
+  if (isFp4Tile(op.getTile().getType()))
+    return lowerStoreFp4View(l, op);
   FailureOr<Access> access = viewAccess(l, op, op.getView(), op.getIndices());
   if (failed(access))
     return failure();

@@ -6,7 +6,9 @@
 // every element is trunci(bits >> 8j); the k byte columns are joined with
 // expand_dims/cat into an n x k tile and viewed as n*k bytes. unpack views
 // the bytes as n x k, takes the columns with extract_slice and ors them
-// back together. Elements of 16, 32 and 64 bits (ints and floats).
+// back together. Elements of 16, 32 and 64 bits (ints and floats); 4-bit
+// elements (i4, f4E2M1FN) pair up in bytes, element 2j in the low nibble,
+// as in memory (FourBitTiles.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,6 +49,22 @@ static LogicalResult checkWidth(Lowering &l, Operation *op, Type element) {
   if (width != 16 && width != 32 && width != 64)
     return l.fail(op, "pack/unpack of elements other than 8 (unpack), 16, "
                       "32 or 64 bits is not supported yet");
+  return success();
+}
+
+// pack of 4-bit elements to bytes, unpack of bytes to 4-bit elements.
+static LogicalResult lowerNibblePack(Lowering &l, Operation *op) {
+  // The verifier makes the other side i8.
+  Value in = l.lookup(op->getOperand(0));
+  Value out;
+  if (isa<ct::PackOp>(op)) {
+    out = packPairs(l, in, 0);
+  } else {
+    out = unpackPairs(l, in, 0);
+    if (isI4Tile(op->getResult(0).getType()))
+      out = signExtendNibbles(l, out);
+  }
+  l.map1(op->getResult(0), out);
   return success();
 }
 
@@ -124,6 +142,10 @@ LogicalResult tileiras::cuda_tile_lowering::lowerPackOps(Lowering &l,
                                                          Operation *op,
                                                          bool &handled) {
   handled = true;
+  if (isa<ct::PackOp, ct::UnpackOp>(op) &&
+      (isFourBitTile(op->getOperand(0).getType()) ||
+       isFourBitTile(op->getResult(0).getType())))
+    return lowerNibblePack(l, op);
   if (auto pack = dyn_cast<ct::PackOp>(op))
     return lowerPack(l, pack);
   if (auto unpack = dyn_cast<ct::UnpackOp>(op))

@@ -9,8 +9,6 @@ using namespace tileiras::cuda_tile_lowering;
 namespace ct = tileiras::cuda_tile;
 
 static LogicalResult lowerConstant(Lowering &l, ct::ConstantOp op) {
-  if (isFp4Tile(op.getType()))
-    return lowerFp4Constant(l, op);
   auto dense = cast<DenseElementsAttr>(op.getValue());
   TypedAttr value = dense;
   if (op.getType().getRank() == 0)
@@ -235,18 +233,24 @@ static Value batchedDotScaled(Lowering &l, RankedTensorType result,
 
 // mmaf_scaled %a, %b, %c, %sa, %sb -> dot_scaled %a scale %sa, %b scale %sb,
 // %c (one per batch for 3-D operands).
-// f4E2M1FN operands become i8 tiles of pairs packed along K (Fp4Tiles.cpp)
+// f4E2M1FN operands become i8 tiles of pairs packed along K (FourBitTiles.cpp)
 // with a_format/b_format.
 static LogicalResult lowerMmaScaled(Lowering &l, ct::MmaFScaledOp op) {
   if (failed(checkMmaScaled(op)))
     return failure();
-  Value a = l.lookup(op.getLhs()), b = l.lookup(op.getRhs());
   int rank = cast<ct::TileType>(op.getLhs().getType()).getRank();
   SmallVector<NamedAttribute> attrs;
   TypeAttr f4 = TypeAttr::get(Float4E2M1FNType::get(l.b.getContext()));
+  // FP4 operands as pairs packed along K (no lookup: that would split the
+  // pairs of a packed load).
+  Value a, b;
+  if (!isFp4Tile(op.getLhs().getType()))
+    a = l.lookup(op.getLhs());
+  if (!isFp4Tile(op.getRhs().getType()))
+    b = l.lookup(op.getRhs());
   if (isFp4Tile(op.getLhs().getType())) {
     FailureOr<Value> packed =
-        packedFp4Operand(l, op, op.getLhs(), rank - 1, "A");
+        packedFp4Operand(l, op, op.getLhs(), rank - 1, "operand A");
     if (failed(packed))
       return failure();
     a = *packed;
@@ -254,7 +258,7 @@ static LogicalResult lowerMmaScaled(Lowering &l, ct::MmaFScaledOp op) {
   }
   if (isFp4Tile(op.getRhs().getType())) {
     FailureOr<Value> packed =
-        packedFp4Operand(l, op, op.getRhs(), rank - 2, "B");
+        packedFp4Operand(l, op, op.getRhs(), rank - 2, "operand B");
     if (failed(packed))
       return failure();
     b = *packed;
@@ -319,12 +323,15 @@ LogicalResult tileiras::cuda_tile_lowering::lowerShape(Lowering &l,
   }
   // print_tko and assert have the same printf-style semantics in nv_tileaa.
   if (auto print = dyn_cast<ct::PrintTkoOp>(op)) {
-    // Scales print as their values (f32), as the other 8-bit floats do.
+    // Scales and f4E2M1FN print as their values (f32), as the other 8-bit
+    // floats do; i4 as the integer in its byte.
     SmallVector<Value> args;
     for (Value v : print.getArgs()) {
       args.push_back(l.lookup(v));
       if (isa<Float8E8M0FNUType>(getElementTypeOrSelf(args.back().getType())))
         args.back() = decodeScales(l, args.back());
+      if (isFp4Tile(v.getType()))
+        args.back() = decodeFp4(l, args.back());
     }
     l.create("nv_tileaa.print", {}, args,
              {l.b.getNamedAttr("format", print.getStrAttr())});

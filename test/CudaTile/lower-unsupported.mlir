@@ -30,8 +30,9 @@ cuda_tile.module @kernels {
 cuda_tile.module @kernels {
   entry @k() {
     %c = constant <i8: [1, 2, 3, 4]> : tile<4xi8>
-    // expected-error @+1 {{'cuda_tile.unpack' op cannot be lowered to nv_tileaa: 4-bit element types (i4, f4E2M1FN) are not supported}}
     %u = unpack %c : tile<4xi8> -> tile<8xi4>
+    // expected-error @+1 {{'cuda_tile.mulhii' op cannot be lowered to nv_tileaa: i4 and f4E2M1FN tiles are supported in constants, data movement (broadcast, reshape, permute, cat, extract, select), loop and if values, view loads and stores (f4E2M1FN), pack, unpack, exti, trunci, bitcast, itof, ftof, print_tko, integer arithmetic and comparisons (i4) and mmaf_scaled operands only}}
+    %h = mulhii %u, %u : tile<8xi4>
     return
   }
 }
@@ -41,8 +42,32 @@ cuda_tile.module @kernels {
 cuda_tile.module @kernels {
   entry @k() {
     %c = constant <f32: [1.0, 2.0, 3.0, 4.0]> : tile<4xf32>
-    // expected-error @+1 {{'cuda_tile.ftof' op cannot be lowered to nv_tileaa: f4E2M1FN tiles are supported as loads from partition, strided and gather views, splat constants and mmaf_scaled operands only}}
-    %t = ftof %c : tile<4xf32> -> tile<4xf4E2M1FN>
+    // expected-error @+1 {{'cuda_tile.ftoi' op cannot be lowered to nv_tileaa: i4 and f4E2M1FN tiles are supported in}}
+    %t = ftoi %c signed : tile<4xf32> -> tile<4xi4>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @k() {
+    %c = constant <f4E2M1FN: [1.0, 2.0, 3.0, 4.0]> : tile<4xf4E2M1FN>
+    // expected-error @+1 {{'cuda_tile.ftof' op cannot be lowered to nv_tileaa: ftof from f4E2M1FN to f8E8M0FNU is not supported}}
+    %t = ftof %c rounding<zero> : tile<4xf4E2M1FN> -> tile<4xf8E8M0FNU>
+    return
+  }
+}
+
+// -----
+
+// f4E2M1FN through pointer tiles: no element-wise address for a nibble.
+cuda_tile.module @kernels {
+  entry @k(%p: tile<ptr<f4E2M1FN>>) {
+    %p1 = reshape %p : tile<ptr<f4E2M1FN>> -> tile<1xptr<f4E2M1FN>>
+    %pb = broadcast %p1 : tile<1xptr<f4E2M1FN>> -> tile<4xptr<f4E2M1FN>>
+    // expected-error @+1 {{'cuda_tile.load_ptr_tko' op cannot be lowered to nv_tileaa: i4 and f4E2M1FN tiles are supported in}}
+    %v, %t = load_ptr_tko weak %pb : tile<4xptr<f4E2M1FN>> -> tile<4xf4E2M1FN>, token
     return
   }
 }

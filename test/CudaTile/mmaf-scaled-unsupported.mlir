@@ -6,28 +6,7 @@
 // without its scales; the driver exits with status 1.
 // RUN: tileiras-opt %s --convert-cuda-tile-to-tileaa -split-input-file -verify-diagnostics
 // RUN: %expect-exit 1 tileiras --gpu-name=sm_100a %s -o %t.ptx 2>&1 | FileCheck %s
-// CHECK: mmaf-scaled-unsupported.mlir:[[@LINE+16]]:10: error: 'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: the f4E2M1FN operand A must be loaded from a view whose K dimension (1 of the tile) has stride 1
-
-// f4E2M1FN operands must reach mmaf_scaled packed along K: A loaded from
-// a view whose K dimension (1) has stride 1; here its rows are contiguous
-// along M instead.
-cuda_tile.module @m1 {
-  entry @f4_packed_along_m(%pa: tile<ptr<f4E2M1FN>>, %m: tile<i32>, %k: tile<i32>) {
-    %ta = make_tensor_view %pa, shape = [%m, %k], strides = [1, %m] : tile<i32> -> tensor_view<?x?xf4E2M1FN, strides=[1,?]>
-    %va = make_partition_view %ta : partition_view<tile=(64x64), padding_value = zero, tensor_view<?x?xf4E2M1FN, strides=[1,?]>>
-    %i = constant <i32: 0> : tile<i32>
-    %a, %t = load_view_tko weak %va[%i, %i] : partition_view<tile=(64x64), padding_value = zero, tensor_view<?x?xf4E2M1FN, strides=[1,?]>>, tile<i32> -> tile<64x64xf4E2M1FN>, token
-    %b = constant <f4E2M1FN: 1.0> : tile<64x64xf4E2M1FN>
-    %c = constant <f32: 0.0> : tile<64x64xf32>
-    %sa = constant <f8E8M0FNU: 1.0> : tile<64x2xf8E8M0FNU>
-    %sb = constant <f8E8M0FNU: 1.0> : tile<2x64xf8E8M0FNU>
-    // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: the f4E2M1FN operand A must be loaded from a view whose K dimension (1 of the tile) has stride 1: two K elements share a byte}}
-    %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<64x64xf4E2M1FN>, tile<64x64xf4E2M1FN>, tile<64x64xf32>, tile<64x2xf8E8M0FNU>, tile<2x64xf8E8M0FNU>
-    return
-  }
-}
-
-// -----
+// CHECK: mmaf-scaled-unsupported.mlir:[[@LINE+11]]:10: error: 'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: mmaf_scaled with 32-element scale blocks of f8E4M3FN scales
 
 // f8E4M3FN scales per 32 elements (only per 16, NVFP4).
 cuda_tile.module @m2 {
@@ -55,30 +34,6 @@ cuda_tile.module @m3 {
     %sb = constant <f8E8M0FNU: 1.0> : tile<4x64xf8E8M0FNU>
     // expected-error @+1 {{'cuda_tile.mmaf_scaled' op cannot be lowered to nv_tileaa: the scales of A and B must have one type, but got f8E4M3FN and f8E8M0FNU}}
     %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<64x64xf4E2M1FN>, tile<64x64xf4E2M1FN>, tile<64x64xf32>, tile<64x4xf8E4M3FN>, tile<4x64xf8E8M0FNU>
-    return
-  }
-}
-
-// -----
-
-// f4E2M1FN tiles lower only as view loads, splat constants and mmaf_scaled
-// operands: anything else on them is an error at the op.
-cuda_tile.module @m11 {
-  entry @f4_reshape() {
-    %a = constant <f4E2M1FN: 1.0> : tile<64x64xf4E2M1FN>
-    // expected-error @+1 {{'cuda_tile.reshape' op cannot be lowered to nv_tileaa: f4E2M1FN tiles are supported as loads from partition, strided and gather views, splat constants and mmaf_scaled operands only}}
-    %b = reshape %a : tile<64x64xf4E2M1FN> -> tile<4096xf4E2M1FN>
-    return
-  }
-}
-
-// -----
-
-// A dense (non-splat) f4E2M1FN constant.
-cuda_tile.module @m12 {
-  entry @f4_dense() {
-    // expected-error @+1 {{'cuda_tile.constant' op cannot be lowered to nv_tileaa: f4E2M1FN constants must be splats (one value)}}
-    %a = constant <f4E2M1FN: [1.0, 2.0]> : tile<2xf4E2M1FN>
     return
   }
 }
@@ -232,7 +187,7 @@ cuda_tile.module @m15 {
     %ta = make_tensor_view %pa, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf4E2M1FN, strides=[128,1]>
     %ga = make_gather_scatter_view %ta : gather_scatter_view<tile=(64x64), tensor_view<64x128xf4E2M1FN, strides=[128,1]>, sparse_dim=1>
     %i = constant <i32: 0> : tile<i32>
-    // expected-error @+1 {{'cuda_tile.load_view_tko' op cannot be lowered to nv_tileaa: an f4E2M1FN gather view cannot gather along its stride-1 dimension (two elements share a byte)}}
+    // expected-error @+1 {{'cuda_tile.load_view_tko' op cannot be lowered to nv_tileaa: an f4E2M1FN gather view cannot gather or scatter along its stride-1 dimension (two elements share a byte)}}
     %a, %t = load_view_tko weak %ga[%i, %idx] : gather_scatter_view<tile=(64x64), tensor_view<64x128xf4E2M1FN, strides=[128,1]>, sparse_dim=1>, tile<i32>, tile<64xi32> -> tile<64x64xf4E2M1FN>, token
     return
   }

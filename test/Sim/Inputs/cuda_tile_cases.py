@@ -272,6 +272,64 @@ def pack_unpack(tc, rng):
             mismatch("unpack", unpack("H", out["z"]), unpack("H", raw)))
 
 
+def nibbles(data):
+    """The 4-bit elements packed two a byte in `data` (element 2j in the
+    low nibble), as unsigned values 0..15."""
+    return [byte >> shift & 0xF for byte in data for shift in (0, 4)]
+
+
+def sx4(u):
+    """The i4 value of nibble `u`."""
+    return u - 16 if u & 8 else u
+
+
+def int4(tc, rng):
+    """Inputs/int4.mlir: i4 tiles unpacked from bytes, extended, combined
+    with wrapping i4 arithmetic and unsigned/signed comparisons, converted
+    to f32, truncated back to i4 and packed. n = 300 bytes: the last tile
+    block is partial (loads pad with zero bytes, stores are masked)."""
+    n = 300
+    q = [rng.randrange(256) for _ in range(n)]
+    r = [rng.randrange(256) for _ in range(n)]
+    q[:8] = [0x80, 0x7F, 0xF8, 0x08, 0x00, 0xFF, 0x88, 0x77]
+    r[:8] = [0x18, 0xF7, 0x81, 0x88, 0x0F, 0x10, 0x77, 0x88]
+    kernel = tc.build(os.path.join(INPUTS, "int4.mlir"), target=TARGET)
+    out, _ = kernel.launch((3, 1, 1), (128, 1, 1), [
+        Buffer("q", bytes(q)), Buffer("r", bytes(r)),
+        Buffer("w", pack("i", [-99] * (8 * 2 * n))),
+        Buffer("f", pack("f", [-7.0] * (2 * n))),
+        Buffer("g", pack("f", [-7.0] * (2 * n))),
+        Buffer("s", bytes([0xAA] * n)), Scalar("i32", n)], ctas_at_once=3)
+    ua, ub = nibbles(q), nibbles(r)
+    a, b = [sx4(u) for u in ua], [sx4(u) for u in ub]
+    def wrap(x):
+        return sx4(x & 0xF)
+    rows = [a, ua, [wrap(x + y) for x, y in zip(a, b)],
+            [wrap(x * y) for x, y in zip(a, b)], [u >> 1 for u in ua],
+            [max(x, y) for x, y in zip(a, b)],
+            [sx4(min(u, v)) for u, v in zip(ua, ub)],
+            [x if u < v else y for x, y, u, v in zip(a, b, ua, ub)]]
+    want_s = [(lo + 9 & 0xF) | (hi + 9 & 0xF) << 4
+              for lo, hi in zip(a[::2], a[1::2])]
+    return (mismatch("int4 rows", unpack("i", out["w"]),
+                     [v for row in rows for v in row]) or
+            mismatch("int4 itof signed", unpack("f", out["f"]),
+                     [x * 0.5 for x in a]) or
+            mismatch("int4 itof unsigned", unpack("f", out["g"]), ua) or
+            mismatch("int4 pack(trunci)", list(out["s"]), want_s))
+
+
+def print_four_bit(tc, rng):
+    """Inputs/print_four_bit.mlir: print_tko of i4 and f4E2M1FN tiles."""
+    kernel = tc.build(os.path.join(INPUTS, "print_four_bit.mlir"),
+                      target=TARGET)
+    _, stdout = kernel.launch((1, 1, 1), (128, 1, 1), [])
+    want = [f"pid (0, 0, 0) idx ({i}): i4 {v} f4 {f}" for i, (v, f) in
+            enumerate([(-8, "-6.00"), (7, "0.50"), (-1, "1.50"), (3, "-0.00")])]
+    got = sorted(stdout.splitlines())
+    return None if got == want else f"print_four_bit: got {got!r}"
+
+
 def views(tc, rng):
     """Inputs/views.mlir: views carried by `for`, chosen by `if`, broken out
     of `loop`, and a tensor_view kernel parameter (base, extent, stride)."""
@@ -624,6 +682,159 @@ def packed_e2m1(data, index):
     """Element `index` of e2m1 values packed two a byte (the even index in
     the low nibble), decoded."""
     return decode_e2m1(data[index // 2] >> (4 * (index % 2)) & 0xF)
+
+
+def encode_e2m1(v):
+    """The e2m1 code of float v: nearest, ties to the even code, saturated
+    to +-6; NaN gives +6 (code 7); -0 keeps its sign."""
+    if v != v:
+        return 7
+    a = min(abs(v), 6.0)
+    code = min(range(8), key=lambda c: (abs(E2M1[c] - a), c % 2))
+    return code | (8 if math.copysign(1.0, v) < 0 else 0)
+
+
+def packed_codes(codes):
+    """Bytes of 4-bit codes packed two a byte (element 2j low)."""
+    return bytes(lo | hi << 4 for lo, hi in zip(codes[::2], codes[1::2]))
+
+
+def fp4_convert(tc, rng):
+    """Inputs/fp4_convert.mlir: f32 and f16 values to f4E2M1FN (ties, +-0,
+    saturation, infinities, NaN, values one ulp around every rounding
+    threshold) stored through an f4E2M1FN view, and random codes loaded
+    from one and converted to f32 and f16. M x K = 37 x 70: partial tiles
+    in both dimensions, a partial byte row (K % 64 = 6) at the edge."""
+    m, k = 37, 70
+    special = [0.0, -0.0, 6.0, -6.0, 7.0, 1e30, -1e30, math.inf, -math.inf,
+               math.nan, -math.nan, 1e-30, -1e-30]
+    for t in (0.25, 0.75, 1.25, 1.75, 2.5, 3.5, 5.0):
+        for v in (t, math.nextafter(t, 0), math.nextafter(t, 9)):
+            special += [f32(v), -f32(v)]
+    x = special + [f32(rng.uniform(-8, 8)) for _ in range(m * k - len(special))]
+    p = [rng.randrange(256) for _ in range(m * k // 2)]
+    kernel = tc.build(os.path.join(INPUTS, "fp4_convert.mlir"), target=TARGET)
+    out, _ = kernel.launch((3, 2, 1), (128, 1, 1), [
+        Buffer("x", pack("f", x)), Buffer("q", bytes([0xAA] * (m * k // 2))),
+        Buffer("q2", bytes([0xAA] * (m * k // 2))), Buffer("p", bytes(p)),
+        Buffer("y", pack("f", [-7.0] * (m * k))),
+        Buffer("z", pack("e", [-7.0] * (m * k))),
+        Scalar("i32", m), Scalar("i32", k)], ctas_at_once=6)
+    def to_f16(v):  # overflow to infinity, as cvt.rn.f16.f32 does
+        if v != v or abs(v) >= 65520.0:
+            return v if v != v else math.copysign(math.inf, v)
+        return f16(v)
+    halves = [to_f16(v) for v in x]
+    decoded = [packed_e2m1(p, i) for i in range(m * k)]
+    return (mismatch("fp4 from f32", list(out["q"]),
+                     list(packed_codes([encode_e2m1(v) for v in x]))) or
+            mismatch("fp4 from f16", list(out["q2"]),
+                     list(packed_codes([encode_e2m1(v) for v in halves]))) or
+            mismatch("fp4 to f32", unpack("f", out["y"]), decoded) or
+            mismatch("fp4 to f16", unpack("e", out["z"]), decoded))
+
+
+def fp4_requant(tc, rng):
+    """Inputs/fp4_requant.mlir: A = ftof(X) to f4E2M1FN in the kernel, B
+    stored with N contiguous (repacked along K for the dot), D =
+    mmaf_scaled(A, B) against exact sums, then Q = ftof(D) stored through
+    a 32 x 30 f4E2M1FN view (bytes past column 30 untouched)."""
+    m, n, k = 32, 32, 64
+    x = [f32(rng.uniform(-7, 7)) for _ in range(m * k)]
+    x[:6] = [0.25, 0.75, -2.5, 5.0, math.inf, -0.0]
+    b = [rng.randrange(256) for _ in range(k * n // 2)]
+    sa = [rng.randint(123, 131) for _ in range(m * 2)]
+    sb = [rng.randint(123, 131) for _ in range(2 * n)]
+    kernel = tc.build(os.path.join(INPUTS, "fp4_requant.mlir"), target=TARGET)
+    out, _ = kernel.launch((1, 1, 1), (128, 1, 1), [
+        Buffer("x", pack("f", x)), Buffer("b", bytes(b)),
+        Buffer("sa", bytes(sa)), Buffer("sb", bytes(sb)),
+        Buffer("d", pack("f", [-7.0] * (m * n))),
+        Buffer("q", bytes([0xAA] * (m * 15 + 1)))])
+    got = unpack("f", out["d"])
+    a = [decode_e2m1(encode_e2m1(v)) for v in x]
+    for i in range(m):
+        for j in range(n):
+            products = [a[i * k + q] * 2.0 ** (sa[i * 2 + q // 32] - 127) *
+                        packed_e2m1(b, q * n + j) *
+                        2.0 ** (sb[q // 32 * n + j] - 127) for q in range(k)]
+            error = sum_error(f"fp4_requant d[{i}][{j}]", got[i * n + j],
+                              products)
+            if error:
+                return error
+    codes = [encode_e2m1(got[i * n + j]) for i in range(m) for j in range(30)]
+    return mismatch("fp4_requant q", list(out["q"]),
+                    list(packed_codes(codes)) + [0xAA])
+
+
+def e8m0_ceil(v):
+    """The f8E8M0FNU byte of positive f32 v rounded up to a power of two
+    (0 for zero)."""
+    if v == 0:
+        return 0
+    mant, exp = math.frexp(v)
+    return max(0, min(254, (exp - 1 if mant == 0.5 else exp) + 127))
+
+
+def quantize_mxfp4(tc, rng):
+    """examples/cuda_tile/quantize_mxfp4.mlir: M x K = 45 x 100 f32 (rows
+    of varied magnitude, a zero block, exact ties) to MXFP4 codes and
+    scales; partial tiles along both dimensions and a partial last block
+    (K = 3 * 32 + 4) whose padding must not raise its scale."""
+    m, k, ks = 45, 100, 5
+    nb = (k + 31) // 32
+    x = [f32(rng.uniform(-1, 1) * 2.0 ** rng.randint(-20, 20))
+         for _ in range(m * k)]
+    x[0:32] = [0.0] * 32
+    x[k:k + 32] = [6.0, -3.0, 0.25, 2.5, 5.0, -0.75] + [1.0] * 26
+    kernel = tc.build(os.path.join(EXAMPLES, "quantize_mxfp4.mlir"),
+                      target=TARGET)
+    out, _ = kernel.launch((2, 2, 1), (128, 1, 1), [
+        Buffer("x", pack("f", x)), Buffer("q", bytes([0xAA] * (m * k // 2))),
+        Buffer("s", bytes([0xAA] * (m * ks))), Scalar("i32", m),
+        Scalar("i32", k), Scalar("i32", ks)], ctas_at_once=4)
+    want_s = [0xAA] * (m * ks)
+    codes = []
+    for i in range(m):
+        row = x[i * k:(i + 1) * k]
+        for b in range(nb):
+            amax = max(abs(v) for v in row[32 * b:32 * b + 32])
+            want_s[i * ks + b] = e8m0_ceil(f32(amax / 6.0))
+        codes += [encode_e2m1(v / 2.0 ** (want_s[i * ks + j // 32] - 127))
+                  for j, v in enumerate(row)]
+    return (mismatch("quantize_mxfp4 scales", list(out["s"]), want_s) or
+            mismatch("quantize_mxfp4 codes", list(out["q"]),
+                     list(packed_codes(codes))))
+
+
+def matmul_w4a16(tc, rng):
+    """examples/cuda_tile/matmul_w4a16.mlir: M, N, K = 70, 67, 100 (partial
+    tiles everywhere, a partial K step and a partial scale group): C = A x
+    (W * S) with W int4 from random bytes, against exact sums of the f16
+    products (each dequantized weight rounded to f16 as the kernel does)."""
+    m, n, k = 70, 67, 100
+    groups = (k + 31) // 32
+    a = [f16(rng.uniform(-2, 2)) for _ in range(m * k)]
+    w = [rng.randrange(256) for _ in range(n * k // 2)]
+    sc = [f16(rng.uniform(0.01, 0.2)) for _ in range(groups * n)]
+    kernel = tc.build(os.path.join(EXAMPLES, "matmul_w4a16.mlir"),
+                      target=TARGET)
+    out, _ = kernel.launch((2, 2, 1), (128, 1, 1), [
+        Buffer("a", pack("e", a)), Buffer("w", bytes(w)),
+        Buffer("s", pack("e", sc)), Buffer("c", pack("f", [-7.0] * (m * n))),
+        Scalar("i32", m), Scalar("i32", n), Scalar("i32", k)], ctas_at_once=4)
+    got = unpack("f", out["c"])
+    q = [sx4(u) for u in nibbles(w)]  # q[col * k + kk]
+    b = [[f16(q[j * k + kk] * sc[kk // 32 * n + j]) for j in range(n)]
+         for kk in range(k)]
+    for i in range(m):
+        for j in range(n):
+            products = [a[i * k + kk] * b[kk][j] for kk in range(k)]
+            error = sum_error(f"matmul_w4a16 c[{i}][{j}]", got[i * n + j],
+                              products)
+            if error:
+                return error
+    return None
 
 
 def sum_error(name, got, products, extra=0.0):
@@ -1012,8 +1223,8 @@ CASES = [loop_break, loop_return, rounding, itof64, globals_case,
          scan_argmax, gather, for_continue, extract, batched_mma,
          batched_mmaf_scaled, mmaf_scaled,
          mmaf_nvfp4, batched_mmaf_scaled_fp4, strided_fp4,
-         odd_k_fp4, gather_fp4, scales, scale_encode, casts, argmax,
-         atomic_red, pack_unpack, views, alloca]
+         odd_k_fp4, gather_fp4, fp4_convert, fp4_requant, quantize_mxfp4, matmul_w4a16, scales, scale_encode, casts, argmax,
+         atomic_red, pack_unpack, int4, print_four_bit, views, alloca]
 
 
 def main():

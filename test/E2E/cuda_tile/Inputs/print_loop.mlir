@@ -1,6 +1,6 @@
 // The program of NVIDIA's print-op-13.1.tileirbc sample with 32 x 32 f64
-// tiles instead of 256 x 256 (whose mmaf needs 1 MiB of shared memory, more
-// than a kernel may declare): a loop without break that prints, loads and
+// tiles instead of 256 x 256 (whose f64 accumulator alone, 512 KiB, is
+// larger than an SM's registers): a loop without break that prints, loads and
 // multiplies into its loop-carried tile forever.
 cuda_tile.module @kernels {
   entry @mutated_kernel(%arg0: tile<ptr<f64>>, %arg1: tile<ptr<f64>>, %arg2: tile<ptr<f64>>) {
