@@ -330,6 +330,30 @@ def print_four_bit(tc, rng):
     return None if got == want else f"print_four_bit: got {got!r}"
 
 
+def four_bit_loop(tc, rng):
+    """Inputs/four_bit_loop.mlir: i4 and f4E2M1FN tiles carried by `for`
+    and chosen by `if` (n = 0, 1, 3)."""
+    kernel = tc.build(os.path.join(INPUTS, "four_bit_loop.mlir"),
+                      target=TARGET)
+    q = [rng.randrange(256) for _ in range(32)]
+    for n in (0, 1, 3):
+        out, _ = kernel.launch((1, 1, 1), (128, 1, 1), [
+            Buffer("p", pack("i", [-99] * 64)), Buffer("q", bytes(q)),
+            Scalar("i32", n)])
+        a, codes = 1, nibbles(q)
+        for k in range(n):
+            a = sx4(2 * a & 0xF)
+            if k >= 1:
+                codes = [encode_e2m1(2 * decode_e2m1(c)) for c in codes]
+        error = (mismatch(f"four_bit_loop p (n={n})", unpack("i", out["p"]),
+                          [a] * 64) or
+                 mismatch(f"four_bit_loop q (n={n})", list(out["q"]),
+                          list(packed_codes(codes))))
+        if error:
+            return error
+    return None
+
+
 def views(tc, rng):
     """Inputs/views.mlir: views carried by `for`, chosen by `if`, broken out
     of `loop`, and a tensor_view kernel parameter (base, extent, stride)."""
@@ -1224,7 +1248,8 @@ CASES = [loop_break, loop_return, rounding, itof64, globals_case,
          batched_mmaf_scaled, mmaf_scaled,
          mmaf_nvfp4, batched_mmaf_scaled_fp4, strided_fp4,
          odd_k_fp4, gather_fp4, fp4_convert, fp4_requant, quantize_mxfp4, matmul_w4a16, scales, scale_encode, casts, argmax,
-         atomic_red, pack_unpack, int4, print_four_bit, views, alloca]
+         atomic_red, pack_unpack, int4, print_four_bit, four_bit_loop, views,
+         alloca]
 
 
 def main():
