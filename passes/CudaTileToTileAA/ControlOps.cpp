@@ -122,8 +122,10 @@ static LogicalResult lowerCombiner(Lowering &l, Operation *op, StringRef name) {
   Block *block = new Block();
   state.addRegion()->push_back(block);
   Block &src = op->getRegion(0).front();
+  // 4-bit elements are bytes (FourBitTiles.cpp).
+  Type element = isFourBitTile(tile) ? l.b.getI8Type() : tile.getElementType();
   for (BlockArgument arg : src.getArguments())
-    l.map1(arg, block->addArgument(tile.getElementType(), l.loc));
+    l.map1(arg, block->addArgument(element, l.loc));
   Operation *lowered = l.b.create(state);
   if (failed(lowerRegionInto(l, op->getRegion(0), block)))
     return failure();

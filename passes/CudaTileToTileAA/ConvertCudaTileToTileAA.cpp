@@ -121,10 +121,11 @@ LogicalResult Lowering::lowerOp(Operation *op) {
   if (fourBit && !acceptsFourBitTiles(op))
     return fail(op, "i4 and f4E2M1FN tiles are supported in constants, data "
                     "movement (broadcast, reshape, permute, cat, extract, "
-                    "select), loop and if values, view loads and stores "
-                    "(f4E2M1FN), pack, unpack, exti, trunci, bitcast, itof, "
-                    "ftof, print_tko, integer arithmetic and comparisons "
-                    "(i4) and mmaf_scaled operands only");
+                    "select), loop and if values, reduce and scan, view "
+                    "loads and stores (f4E2M1FN), pack, unpack, exti, "
+                    "trunci, bitcast, itof, ftoi, ftof, print_tko, integer "
+                    "arithmetic and comparisons (i4) and mmaf_scaled "
+                    "operands only");
   orderScratchAccess(*this, op);
   bool handled = false;
   if (fourBit && failed(lowerFourBitOp(*this, op, handled)))

@@ -50,7 +50,8 @@ static void lowerNibbleBitcast(Lowering &l, ct::BitcastOp op) {
 
 // An integer op with i4 operands or results on the bytes: operands read as
 // unsigned masked to their nibble, i4 results sign-extended from bit 3 (the
-// wrap-around of i4). Bitwise ops keep sign-extended bytes as they are.
+// wrap-around of i4; for ftoi, 8..15 read unsigned). Bitwise ops keep
+// sign-extended bytes as they are.
 static LogicalResult lowerOnBytes(Lowering &l, Operation *op, bool &handled) {
   SmallVector<std::pair<Value, Value>> saved;
   if (readsUnsigned(op))
@@ -73,6 +74,17 @@ static LogicalResult lowerOnBytes(Lowering &l, Operation *op, bool &handled) {
   return success();
 }
 
+// mulhii of i4: the high nibble of the unsigned 8-bit product of the two
+// nibbles (at most 15 * 15 = 225, so the i8 product is exact as unsigned).
+static void lowerMulHi(Lowering &l, ct::MulHiIOp op) {
+  Value a = zeroExtendNibbles(l, l.lookup(op.getLhs()));
+  Value b = zeroExtendNibbles(l, l.lookup(op.getRhs()));
+  Value product = arith::MulIOp::create(l.b, l.loc, a, b);
+  Value four = constantLike(l, a.getType(), l.b.getI8IntegerAttr(4));
+  l.map1(op.getResult(), signExtendNibbles(l, arith::ShRUIOp::create(
+                                                  l.b, l.loc, product, four)));
+}
+
 LogicalResult tileiras::cuda_tile_lowering::lowerFourBitOp(Lowering &l,
                                                            Operation *op,
                                                            bool &handled) {
@@ -89,9 +101,19 @@ LogicalResult tileiras::cuda_tile_lowering::lowerFourBitOp(Lowering &l,
   }
   if (auto ftof = dyn_cast<ct::FToFOp>(op))
     return lowerFp4Conversion(l, ftof);
-  if (isa<ct::IToFOp, ct::AddIOp, ct::SubIOp, ct::MulIOp, ct::ShLIOp,
-          ct::NegIOp, ct::AndIOp, ct::OrIOp, ct::XOrIOp, ct::ShRIOp, ct::DivIOp,
-          ct::RemIOp, ct::MaxIOp, ct::MinIOp, ct::AbsIOp, ct::CmpIOp>(op))
+  if (auto mulhi = dyn_cast<ct::MulHiIOp>(op)) {
+    lowerMulHi(l, mulhi);
+    return success();
+  }
+  // Several operands are packed into one integer by their bit widths
+  // (PackedReduce.cpp), which 4-bit bytes do not have.
+  if (isa<ct::ReduceOp, ct::ScanOp>(op) && op->getNumOperands() > 1)
+    return l.fail(op, "reductions and scans of several operands take no "
+                      "4-bit tiles");
+  if (isa<ct::IToFOp, ct::FToIOp, ct::AddIOp, ct::SubIOp, ct::MulIOp,
+          ct::ShLIOp, ct::NegIOp, ct::AndIOp, ct::OrIOp, ct::XOrIOp, ct::ShRIOp,
+          ct::DivIOp, ct::RemIOp, ct::MaxIOp, ct::MinIOp, ct::AbsIOp,
+          ct::CmpIOp>(op))
     return lowerOnBytes(l, op, handled);
   handled = false;
   return success();

@@ -57,11 +57,11 @@ bool tileiras::cuda_tile_lowering::acceptsFourBitTiles(Operation *op) {
       // Memory (f4E2M1FN views), bytes and conversions.
       ct::LoadViewTkoOp, ct::StoreViewTkoOp, ct::PackOp, ct::UnpackOp,
       ct::ExtIOp, ct::TruncIOp, ct::BitcastOp, ct::IToFOp, ct::FToFOp,
-      ct::MmaFScaledOp, ct::PrintTkoOp,
+      ct::FToIOp, ct::MmaFScaledOp, ct::PrintTkoOp, ct::ReduceOp, ct::ScanOp,
       // i4 arithmetic on bytes (lowerFourBitOp).
       ct::AddIOp, ct::SubIOp, ct::MulIOp, ct::ShLIOp, ct::NegIOp, ct::AndIOp,
       ct::OrIOp, ct::XOrIOp, ct::ShRIOp, ct::DivIOp, ct::RemIOp, ct::MaxIOp,
-      ct::MinIOp, ct::AbsIOp, ct::CmpIOp>(op);
+      ct::MinIOp, ct::AbsIOp, ct::MulHiIOp, ct::CmpIOp>(op);
 }
 
 //===----------------------------------------------------------------------===//

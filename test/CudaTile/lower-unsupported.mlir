@@ -31,19 +31,13 @@ cuda_tile.module @kernels {
   entry @k() {
     %c = constant <i8: [1, 2, 3, 4]> : tile<4xi8>
     %u = unpack %c : tile<4xi8> -> tile<8xi4>
-    // expected-error @+1 {{'cuda_tile.mulhii' op cannot be lowered to nv_tileaa: i4 and f4E2M1FN tiles are supported in constants, data movement (broadcast, reshape, permute, cat, extract, select), loop and if values, view loads and stores (f4E2M1FN), pack, unpack, exti, trunci, bitcast, itof, ftof, print_tko, integer arithmetic and comparisons (i4) and mmaf_scaled operands only}}
-    %h = mulhii %u, %u : tile<8xi4>
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @kernels {
-  entry @k() {
-    %c = constant <f32: [1.0, 2.0, 3.0, 4.0]> : tile<4xf32>
-    // expected-error @+1 {{'cuda_tile.ftoi' op cannot be lowered to nv_tileaa: i4 and f4E2M1FN tiles are supported in}}
-    %t = ftoi %c signed : tile<4xf32> -> tile<4xi4>
+    %w = exti %u signed : tile<8xi4> -> tile<8xi32>
+    // expected-error @+1 {{'cuda_tile.reduce' op cannot be lowered to nv_tileaa: reductions and scans of several operands take no 4-bit tiles}}
+    %m, %i = reduce %u, %w dim=0 identities=[0 : i4, 0 : i32] : tile<8xi4>, tile<8xi32> -> tile<i4>, tile<i32> (%a: tile<i4>, %b: tile<i4>, %x: tile<i32>, %y: tile<i32>) {
+      %s = addi %a, %b : tile<i4>
+      %t = addi %x, %y : tile<i32>
+      yield %s, %t : tile<i4>, tile<i32>
+    }
     return
   }
 }
@@ -66,7 +60,7 @@ cuda_tile.module @kernels {
   entry @k(%p: tile<ptr<f4E2M1FN>>) {
     %p1 = reshape %p : tile<ptr<f4E2M1FN>> -> tile<1xptr<f4E2M1FN>>
     %pb = broadcast %p1 : tile<1xptr<f4E2M1FN>> -> tile<4xptr<f4E2M1FN>>
-    // expected-error @+1 {{'cuda_tile.load_ptr_tko' op cannot be lowered to nv_tileaa: i4 and f4E2M1FN tiles are supported in}}
+    // expected-error @+1 {{'cuda_tile.load_ptr_tko' op cannot be lowered to nv_tileaa: i4 and f4E2M1FN tiles are supported in constants, data movement (broadcast, reshape, permute, cat, extract, select), loop and if values, reduce and scan, view loads and stores (f4E2M1FN), pack, unpack, exti, trunci, bitcast, itof, ftoi, ftof, print_tko, integer arithmetic and comparisons (i4) and mmaf_scaled operands only}}
     %v, %t = load_ptr_tko weak %pb : tile<4xptr<f4E2M1FN>> -> tile<4xf4E2M1FN>, token
     return
   }

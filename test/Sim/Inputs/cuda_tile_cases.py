@@ -319,6 +319,38 @@ def int4(tc, rng):
             mismatch("int4 pack(trunci)", list(out["s"]), want_s))
 
 
+def int4_reduce(tc, rng):
+    """Inputs/int4_reduce.mlir: a wrapping i4 sum (reduce), a running
+    signed maximum (scan), mulhii and ftoi (signed, and unsigned up to 15)
+    to i4."""
+    q = [rng.randrange(256) for _ in range(128)]
+    r = [rng.randrange(256) for _ in range(128)]
+    x = [f32(rng.uniform(-8, 8)) for _ in range(256)]
+    x[:4] = [-7.75, 7.99, -0.5, 0.0]
+    kernel = tc.build(os.path.join(INPUTS, "int4_reduce.mlir"), target=TARGET)
+    bufs = [Buffer("q", bytes(q)), Buffer("r", bytes(r)),
+            Buffer("x", pack("f", x)), Buffer("s", pack("i", [-99] * 4))]
+    bufs += [Buffer(name, pack("i", [-99] * 256)) for name in "chgu"]
+    out, _ = kernel.launch((1, 1, 1), (128, 1, 1), bufs)
+    ua, ub = nibbles(q), nibbles(r)
+    a = [sx4(v) for v in ua]
+    sums = [sx4(sum(a[64 * i:64 * i + 64]) & 0xF) for i in range(4)]
+    running = []
+    for i in range(4):
+        best = -8
+        for v in a[64 * i:64 * i + 64]:
+            best = max(best, v)
+            running.append(best)
+    high = [sx4(u * v >> 4) for u, v in zip(ua, ub)]
+    return (mismatch("int4 reduce", unpack("i", out["s"]), sums) or
+            mismatch("int4 scan", unpack("i", out["c"]), running) or
+            mismatch("int4 mulhii", unpack("i", out["h"]), high) or
+            mismatch("int4 ftoi signed", unpack("i", out["g"]),
+                     [int(v) for v in x]) or
+            mismatch("int4 ftoi unsigned", unpack("i", out["u"]),
+                     [sx4(int(2 * abs(v))) for v in x]))
+
+
 def print_four_bit(tc, rng):
     """Inputs/print_four_bit.mlir: print_tko of i4 and f4E2M1FN tiles."""
     kernel = tc.build(os.path.join(INPUTS, "print_four_bit.mlir"),
@@ -1248,7 +1280,7 @@ CASES = [loop_break, loop_return, rounding, itof64, globals_case,
          batched_mmaf_scaled, mmaf_scaled,
          mmaf_nvfp4, batched_mmaf_scaled_fp4, strided_fp4,
          odd_k_fp4, gather_fp4, fp4_convert, fp4_requant, quantize_mxfp4, matmul_w4a16, scales, scale_encode, casts, argmax,
-         atomic_red, pack_unpack, int4, print_four_bit, four_bit_loop, views,
+         atomic_red, pack_unpack, int4, int4_reduce, print_four_bit, four_bit_loop, views,
          alloca]
 
 
