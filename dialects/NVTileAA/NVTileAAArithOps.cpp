@@ -497,6 +497,11 @@ static LogicalResult verifyScaledOperands(DotScaledOp op) {
     const char *name = i == 0 ? "#A" : "#B";
     Type element = (i == 0 ? op.getA() : op.getB()).getType().getElementType();
     TypeAttr format = i == 0 ? op.getAFormatAttr() : op.getBFormatAttr();
+    if (!format && op.isFp4Bytes(i))
+      return op.emitOpError()
+             << "expects " << (i == 0 ? "a_unpacked" : "b_unpacked")
+             << " only with " << (i == 0 ? "a_format" : "b_format")
+             << " = f4E2M1FN";
     if (!format) {
       if (!isF8(element))
         return op.emitOpError()
@@ -509,10 +514,11 @@ static LogicalResult verifyScaledOperands(DotScaledOp op) {
              << "expects " << (i == 0 ? "a_format" : "b_format")
              << " to be f4E2M1FN (the packed format), but got " << format;
     if (!element.isInteger(8))
-      return op.emitOpError() << "expects " << name
-                              << " to be an i8 tile of packed f4E2M1FN pairs, "
-                                 "but got "
-                              << element;
+      return op.emitOpError()
+             << "expects " << name << " to be an i8 tile of "
+             << (op.isFp4Bytes(i) ? "f4E2M1FN values one a byte"
+                                  : "packed f4E2M1FN pairs")
+             << ", but got " << element;
   }
   return success();
 }

@@ -1132,12 +1132,18 @@ def NVTileAA_DotScaledOp : NVTileAA_Op<"dot_scaled", [Pure]> {
     the scales may also be f8E4M3FN (the unsigned ue4m3 of NVFP4, its sign
     bit not read) and the block V = K / (scale columns) 16 or 32
     (f8E8M0FNU) or 16 (f8E4M3FN).
+
+    With `a_format = f4E2M1FN` and `a_unpacked` A is an i8 tile of M x K
+    bytes, one f4E2M1FN value each in bits 2-5 (the 8-bit container of
+    kind::mxf8f6f4; the other bits zero), likewise B with `b_unpacked`: an
+    FP4 operand beside an FP8 one (f8E8M0FNU scales per 32).
   }];
   let arguments = (ins NVTileAA_Tile:$a, NVTileAA_Tile:$a_scale,
                        NVTileAA_Tile:$b, NVTileAA_Tile:$b_scale,
                        NVTileAA_Tile:$c,
                        OptionalAttr<TypeAttr>:$a_format,
-                       OptionalAttr<TypeAttr>:$b_format);
+                       OptionalAttr<TypeAttr>:$b_format,
+                       UnitAttr:$a_unpacked, UnitAttr:$b_unpacked);
   let results = (outs NVTileAA_Tile:$d);
   let assemblyFormat = [{
     $a `scale` $a_scale `,` $b `scale` $b_scale `,` $c attr-dict `:`
@@ -1149,7 +1155,12 @@ def NVTileAA_DotScaledOp : NVTileAA_Op<"dot_scaled", [Pure]> {
     static constexpr int64_t kScaleBlock = 32;
     /// A (operand 0) or B (1) holds two f4E2M1FN values per byte.
     bool isPackedFp4(unsigned operand) {
-      return bool(operand == 0 ? getAFormatAttr() : getBFormatAttr());
+      return bool(operand == 0 ? getAFormatAttr() : getBFormatAttr()) &&
+             !isFp4Bytes(operand);
+    }
+    /// A (operand 0) or B (1) holds one f4E2M1FN value per byte (bits 2-5).
+    bool isFp4Bytes(unsigned operand) {
+      return operand == 0 ? getAUnpacked() : getBUnpacked();
     }
     /// Both operands are FP4 (the kinds mxf4 and mxf4nvf4).
     bool isFp4() { return isPackedFp4(0) && isPackedFp4(1); }

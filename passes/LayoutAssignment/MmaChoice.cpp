@@ -298,7 +298,8 @@ std::string tileiras::whyNotTcgen05BlockScaled(nv::DotScaledOp dot,
   if (!targetspec::targetSupports(target, targetspec::InstrFamily::Tcgen05))
     return target.name() + " has no tcgen05.mma (sm_100a/f, sm_103a/f, " +
            "sm_110a/f)";
-  if (dot.isPackedFp4(0) != dot.isPackedFp4(1))
+  if (dot.isPackedFp4(0) != dot.isPackedFp4(1) || dot.isFp4Bytes(0) ||
+      dot.isFp4Bytes(1))
     return "one FP4 and one FP8 operand";
   // kind::mxf4 / mxf4nvf4 read both operands K-major only: pairs of K
   // elements share a byte.
@@ -365,9 +366,14 @@ DotPathChoice tileiras::chooseScaledDotPath(nv::DotScaledOp dot,
         " e2m1.e2m1 " + (e4m3 ? "ue4m3" : "ue8m0");
     return choice;
   }
-  choice.description = "mma.sync.m16n8k32 block_scale " +
-                       typeName(dot.getA().getType().getElementType()) + "." +
-                       typeName(dot.getB().getType().getElementType()) +
-                       " ue8m0";
+  // FP4 beside FP8: one e2m1 a byte (DecomposeScaledDots).
+  auto operandName = [&](unsigned i) {
+    return dot.isFp4Bytes(i) ? std::string("e2m1")
+                             : typeName((i == 0 ? dot.getA() : dot.getB())
+                                            .getType()
+                                            .getElementType());
+  };
+  choice.description = "mma.sync.m16n8k32 block_scale " + operandName(0) + "." +
+                       operandName(1) + " ue8m0";
   return choice;
 }

@@ -7,11 +7,13 @@
 //   B' = bf16(f32(B) * f32(sb) likewise)
 //   D  = dot(A', B', C)
 // Packed FP4 operands are unpacked (two nibbles per byte along K) and
-// decoded to f32 first. FP8 and FP4 values have at most 3 mantissa bits and
-// ue4m3 scales 3, so a scaled value has at most 5 significant bits and fits
-// bf16's 8: A' and B' are exact unless a scaled value leaves bf16's
-// exponent range; the products and sums are then those of a bf16 dot (f32
-// accumulation).
+// decoded to f32 first. A packed FP4 operand beside an FP8 one is native
+// on sm_120a/f and sm_121a/f (mma.sync kind::mxf8f6f4): it is unpacked to
+// one value a byte there and the dot kept. FP8 and FP4 values have at most 3
+// mantissa bits and ue4m3 scales 3, so a scaled value has at most 5 significant
+// bits and fits bf16's 8: A' and B' are exact unless a scaled value leaves
+// bf16's exponent range; the products and sums are then those of a bf16 dot
+// (f32 accumulation).
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,13 +88,22 @@ std::string whyNotBlockScaled(nv::DotScaledOp dot,
   return "";
 }
 
-/// Why the operands of `dot` have no native form anywhere: one FP4 and
-/// one FP8 operand (kind::mxf8f6f4 reads e2m1 unpacked, one per byte).
-std::string whyNotNative(nv::DotScaledOp dot) {
-  if (dot.isPackedFp4(0) != dot.isPackedFp4(1))
-    return "one FP4 and one FP8 operand (kind::mxf8f6f4 reads e2m1 "
-           "unpacked, one per byte)";
-  return "";
+/// One packed FP4 operand beside an FP8 one.
+bool isMixedFp4(nv::DotScaledOp dot) {
+  return dot.isPackedFp4(0) != dot.isPackedFp4(1) && !dot.isFp4Bytes(0) &&
+         !dot.isFp4Bytes(1);
+}
+
+/// Why `dot` with one FP4 and one FP8 operand has no native form on
+/// `target`: only mma.sync kind::mxf8f6f4 (sm_120a/f, sm_121a/f) reads them
+/// together, e2m1 one a byte.
+std::string whyNotNativeMixed(const targetspec::Target &target) {
+  using targetspec::InstrFamily;
+  if (targetspec::targetSupports(target, InstrFamily::BlockScaledMma) &&
+      !targetspec::targetSupports(target, InstrFamily::Tcgen05))
+    return "";
+  return "one FP4 and one FP8 operand (only mma.sync kind::mxf8f6f4 on "
+         "sm_120a/f and sm_121a/f reads them together, e2m1 one a byte)";
 }
 
 /// A splat of `value` shaped like `like` with `width`-bit integers.
@@ -172,53 +183,91 @@ Value decodeFp4(ImplicitLocOpBuilder &b, Value code) {
   return arith::BitcastOp::create(b, type.clone(b.getF32Type()), bits);
 }
 
-/// f32 values of packed f4E2M1FN bytes, unpacked along `kAxis`: the low
-/// nibble of each byte, then its high nibble ([.., X, ..] -> two tiles
-/// [.., X, 1, ..] -> cat [.., X, 2, ..] -> [.., 2X, ..]).
-Value unpackFp4(ImplicitLocOpBuilder &b, Value bytes, unsigned kAxis) {
+/// The f4E2M1FN codes (i32, 0..15) of packed bytes, unpacked along
+/// `kAxis`: the low nibble of each byte, then its high nibble ([.., X, ..]
+/// -> two tiles [.., X, 1, ..] -> cat [.., X, 2, ..] -> [.., 2X, ..]).
+Value unpackCodes(ImplicitLocOpBuilder &b, Value bytes, unsigned kAxis) {
   auto type = cast<RankedTensorType>(bytes.getType());
-  Value word = arith::ExtUIOp::create(b, type.clone(b.getI32Type()), bytes);
+  auto words = type.clone(b.getI32Type());
+  Value word = arith::ExtUIOp::create(b, words, bytes);
   Value low = arith::AndIOp::create(b, word, intSplat(b, type, 32, 0xf));
   Value high = arith::ShRUIOp::create(b, word, intSplat(b, type, 32, 4));
-  SmallVector<int64_t> shape(type.getShape());
-  shape.insert(shape.begin() + kAxis + 1, 1);
+  SmallVector<int64_t> column(type.getShape());
+  column.insert(column.begin() + kAxis + 1, 1);
   auto expand = [&](Value nibbles) -> Value {
-    return nv::ExpandDimsOp::create(b, type.clone(shape).clone(b.getF32Type()),
-                                    decodeFp4(b, nibbles),
+    return nv::ExpandDimsOp::create(b, words.clone(column), nibbles,
                                     b.getI32IntegerAttr(kAxis + 1));
   };
-  Value lowValues = expand(low), highValues = expand(high);
+  SmallVector<int64_t> shape(column);
   shape[kAxis + 1] = 2;
-  Value pairs =
-      nv::CatOp::create(b, type.clone(shape).clone(b.getF32Type()), lowValues,
-                        highValues, b.getI32IntegerAttr(kAxis + 1));
+  Value lowColumn = expand(low), highColumn = expand(high);
+  Value pairs = nv::CatOp::create(b, words.clone(shape), lowColumn, highColumn,
+                                  b.getI32IntegerAttr(kAxis + 1));
   SmallVector<int64_t> result(type.getShape());
   result[kAxis] *= 2;
-  return nv::ViewOp::create(b, type.clone(result).clone(b.getF32Type()), pairs);
+  return nv::ViewOp::create(b, words.clone(result), pairs);
+}
+
+/// One f4E2M1FN value a byte, in bits 2-5 (kind::mxf8f6f4's container),
+/// from packed bytes along `kAxis`.
+Value unpackToContainers(ImplicitLocOpBuilder &b, Value bytes, unsigned kAxis) {
+  Value codes = unpackCodes(b, bytes, kAxis);
+  auto type = cast<RankedTensorType>(codes.getType());
+  Value shifted = arith::ShLIOp::create(b, codes, intSplat(b, type, 32, 2));
+  return arith::TruncIOp::create(b, type.clone(b.getI8Type()), shifted);
+}
+
+/// f32 values of an FP4 operand: packed pairs along `kAxis`, or one value
+/// a byte in bits 2-5 (`containers`).
+Value fp4Values(ImplicitLocOpBuilder &b, Value bytes, unsigned kAxis,
+                bool containers) {
+  if (!containers)
+    return decodeFp4(b, unpackCodes(b, bytes, kAxis));
+  auto type = cast<RankedTensorType>(bytes.getType());
+  Value word = arith::ExtUIOp::create(b, type.clone(b.getI32Type()), bytes);
+  Value code = arith::AndIOp::create(
+      b, arith::ShRUIOp::create(b, word, intSplat(b, type, 32, 2)),
+      intSplat(b, type, 32, 0xf));
+  return decodeFp4(b, code);
 }
 
 /// bf16(f32(operand) * scale) for one operand (A when `kAxis` is 1, B
 /// when 0), each scale repeated over its `block` K elements.
-Value scaledOperand(ImplicitLocOpBuilder &b, Value operand, bool packed,
-                    Value scales, unsigned kAxis, int64_t block) {
+Value scaledOperand(ImplicitLocOpBuilder &b, nv::DotScaledOp dot,
+                    unsigned operandIndex, Value scales, int64_t block) {
+  Value operand = operandIndex == 0 ? dot.getA() : dot.getB();
+  unsigned kAxis = operandIndex == 0 ? 1 : 0;
   auto type = cast<RankedTensorType>(operand.getType());
   auto rn = nv::RoundingModeAttr::get(b.getContext(), nv::RoundingMode::rn);
-  Value wide = packed ? unpackFp4(b, operand, kAxis)
-                      : nv::FpToFpOp::create(b, type.clone(b.getF32Type()),
-                                             operand, nv::RoundingModeAttr());
+  bool fp4 = dot.isPackedFp4(operandIndex) || dot.isFp4Bytes(operandIndex);
+  Value wide = fp4 ? fp4Values(b, operand, kAxis, dot.isFp4Bytes(operandIndex))
+                   : nv::FpToFpOp::create(b, type.clone(b.getF32Type()),
+                                          operand, nv::RoundingModeAttr());
   Value scale = repeatAlong(b, scaleValues(b, scales), kAxis, block);
   Value product = arith::MulFOp::create(b, wide, scale);
   auto values = cast<RankedTensorType>(wide.getType());
   return nv::FpToFpOp::create(b, values.clone(b.getBF16Type()), product, rn);
 }
 
+/// The packed FP4 operand of a mixed `dot` as one value a byte (bits 2-5),
+/// marked a_unpacked/b_unpacked: kind::mxf8f6f4 reads it so.
+void unpackMixedFp4(nv::DotScaledOp dot) {
+  ImplicitLocOpBuilder b(dot.getLoc(), dot);
+  unsigned operand = dot.isPackedFp4(0) ? 0 : 1;
+  Value bytes = unpackToContainers(b, dot->getOperand(operand == 0 ? 0 : 2),
+                                   operand == 0 ? 1 : 0);
+  dot->setOperand(operand == 0 ? 0 : 2, bytes);
+  if (operand == 0)
+    dot.setAUnpacked(true);
+  else
+    dot.setBUnpacked(true);
+}
+
 void decompose(nv::DotScaledOp dot, llvm::StringRef why) {
   ImplicitLocOpBuilder b(dot.getLoc(), dot);
   int64_t block = dot.getScaleBlock();
-  Value a = scaledOperand(b, dot.getA(), dot.isPackedFp4(0), dot.getAScale(), 1,
-                          block);
-  Value bOperand = scaledOperand(b, dot.getB(), dot.isPackedFp4(1),
-                                 dot.getBScale(), 0, block);
+  Value a = scaledOperand(b, dot, 0, dot.getAScale(), block);
+  Value bOperand = scaledOperand(b, dot, 1, dot.getBScale(), block);
   auto result =
       nv::DotOp::create(b, dot.getType(), a, bOperand, dot.getC(),
                         nv::SignednessAttr(), nv::SignednessAttr(), UnitAttr());
@@ -241,11 +290,14 @@ struct DecomposeScaledDots
     targetspec::Target target = recordedTarget(module);
     AxisInfoAnalysis axisInfo(module);
     for (nv::DotScaledOp dot : dots) {
-      std::string why = whyNotNative(dot);
+      bool mixed = isMixedFp4(dot);
+      std::string why = mixed ? whyNotNativeMixed(target) : "";
       if (why.empty())
         why = whyNotBlockScaled(dot, target, numWarps ? numWarps : 4, axisInfo);
       if (!why.empty())
         decompose(dot, why);
+      else if (mixed)
+        unpackMixedFp4(dot);
     }
   }
 };

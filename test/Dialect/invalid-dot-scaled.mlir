@@ -123,3 +123,21 @@ func.func @e8m0_fp4_block(%a: tensor<16x32xi8>, %sa: tensor<16x1xf8E8M0FNU>, %b:
   %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c {a_format = f4E2M1FN, b_format = f4E2M1FN} : tensor<16x32xi8> scale tensor<16x1xf8E8M0FNU>, tensor<32x8xi8> scale tensor<1x8xf8E8M0FNU>, tensor<16x8xf32> -> tensor<16x8xf32>
   return
 }
+
+// -----
+
+// a_unpacked (one f4E2M1FN value a byte) says how an FP4 operand is held:
+// it needs a_format = f4E2M1FN.
+func.func @unpacked_without_format(%a: tensor<16x32xf8E4M3FN>, %sa: tensor<16x1xf8E8M0FNU>, %b: tensor<32x8xf8E4M3FN>, %sb: tensor<1x8xf8E8M0FNU>, %c: tensor<16x8xf32>) {
+  // expected-error @+1 {{'nv_tileaa.dot_scaled' op expects a_unpacked only with a_format = f4E2M1FN}}
+  %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c {a_unpacked} : tensor<16x32xf8E4M3FN> scale tensor<16x1xf8E8M0FNU>, tensor<32x8xf8E4M3FN> scale tensor<1x8xf8E8M0FNU>, tensor<16x8xf32> -> tensor<16x8xf32>
+  return
+}
+
+// -----
+
+func.func @unpacked_not_bytes(%a: tensor<16x32xi8>, %sa: tensor<16x1xf8E8M0FNU>, %b: tensor<32x8xf8E4M3FN>, %sb: tensor<1x8xf8E8M0FNU>, %c: tensor<16x8xf32>) {
+  // expected-error @+1 {{'nv_tileaa.dot_scaled' op expects #B to be an i8 tile of f4E2M1FN values one a byte, but got 'f8E4M3FN'}}
+  %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c {a_format = f4E2M1FN, a_unpacked, b_format = f4E2M1FN, b_unpacked} : tensor<16x32xi8> scale tensor<16x1xf8E8M0FNU>, tensor<32x8xf8E4M3FN> scale tensor<1x8xf8E8M0FNU>, tensor<16x8xf32> -> tensor<16x8xf32>
+  return
+}

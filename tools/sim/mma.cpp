@@ -19,11 +19,11 @@
 //     32 (i / 16); b_i at k = 8t + i % 8 + 32 (i / 8), column g (eight
 //     4-bit elements a word, element i of a word at bits 4i .. 4i + 3);
 //   block-scaled forms (mxf8f6f4 m16n8k32 with the 8-bit tables,
-//     scale_vec::1X; mxf4/mxf4nvf4 m16n8k64 with the e2m1 tables,
-//     scale_vec::2X or 4X): K is cut into scaleVector blocks, and the
-//     products of row m, column n in block j are multiplied by SFA[m][j]
-//     and SFB[j][n] (ue8m0 2^(e - 127), 0xff NaN; or ue4m3) before C is
-//     added; see scaleByteA/scaleByteB for which lane and byte give which
+//     scale_vec::1X, e2m1 in bits 2-5 of its byte; mxf4/mxf4nvf4 m16n8k64 with
+//     the e2m1 tables, scale_vec::2X or 4X): K is cut into scaleVector blocks,
+//     and the products of row m, column n in block j are multiplied by
+//     SFA[m][j] and SFB[j][n] (ue8m0 2^(e - 127), 0xff NaN; or ue4m3) before C
+//     is added; see scaleByteA/scaleByteB for which lane and byte give which
 //     scale.
 // Products are exact in double; the sum is rounded once to f32 or f16 (the
 // hardware's internal order and precision are unspecified) and integer
@@ -169,6 +169,8 @@ float sim::mma::decodeElement(Type type, uint32_t bits) {
     float magnitude = magnitudes[bits & 7];
     return bits & 8 ? -magnitude : magnitude;
   }
+  case Type::E2M1Byte: // the middle four bits of the byte
+    return decodeElement(Type::E2M1, bits >> 2 & 0xf);
   case Type::F64:
     break; // 64-bit: see computeF64
   }
@@ -271,6 +273,11 @@ std::optional<Instr> decodeBlockScale(std::vector<std::string> parts) {
         if (parts[1 + i] != "e2m1")
           return std::nullopt;
         *types[i] = Type::E2M1;
+        continue;
+      }
+      // kind::mxf8f6f4 also reads e2m1, one a byte (e3m2/e2m3: not yet).
+      if (parts[1 + i] == "e2m1") {
+        *types[i] = Type::E2M1Byte;
         continue;
       }
       std::optional<Type> type = multiplicandType(parts[1 + i]);

@@ -3,7 +3,8 @@
 // whole warp, from the PTX ISA's fragment tables (m16n8k8 tf32 and f16,
 // m16n8k16 f16/bf16 with f32 or f16 accumulators, m16n8k32
 // s8/u8/e4m3/e5m2, m8n8k16 s8/u8, m8n8k4 f64), and sm_120a's block-scaled
-// forms: m16n8k32 e4m3/e5m2 (kind::mxf8f6f4, scale_vec::1X, ue8m0 scales)
+// forms: m16n8k32 e4m3/e5m2/e2m1 (kind::mxf8f6f4, scale_vec::1X, ue8m0
+// scales; e2m1 one a byte)
 // and m16n8k64 e2m1 (kind::mxf4 scale_vec::2X ue8m0; kind::mxf4nvf4
 // scale_vec::2X ue8m0 or scale_vec::4X ue4m3).
 #ifndef TILEIRAS_SIM_MMA_H
@@ -15,7 +16,9 @@
 
 namespace sim::mma {
 
-enum class Type { F16, BF16, TF32, S8, U8, E4M3, E5M2, F64, E2M1 };
+/// E2M1Byte: an e2m1 value in an 8-bit container, bits 2-5 (the middle
+/// four; kind::mxf8f6f4 with .e2m1), read with the 8-bit fragment tables.
+enum class Type { F16, BF16, TF32, S8, U8, E4M3, E5M2, F64, E2M1, E2M1Byte };
 
 /// The scale type of a block-scaled form.
 enum class ScaleType { UE8M0, UE4M3 };

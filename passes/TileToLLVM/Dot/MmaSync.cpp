@@ -377,8 +377,15 @@ FailureOr<SmallVector<Value>> lowering::lowerBlockScaledMmaSyncDot(
     scales.kind = e4m3 ? NVVM::MMABlockScaleKind::MXF4NVF4
                        : NVVM::MMABlockScaleKind::MXF4;
   } else {
-    types = {ptxType(op.getA().getType().getElementType(), std::nullopt),
-             ptxType(op.getB().getType().getElementType(), std::nullopt)};
+    // kind::mxf8f6f4: FP8, or e2m1 one a byte in bits 2-5 (a_unpacked).
+    auto operandType = [&](unsigned i) {
+      if (op.isFp4Bytes(i))
+        return NVVM::MMATypes::e2m1;
+      return ptxType(
+          (i == 0 ? op.getA() : op.getB()).getType().getElementType(),
+          std::nullopt);
+    };
+    types = {operandType(0), operandType(1)};
   }
   return lowerMma(op, op.getA().getType(), op.getB().getType(),
                   op.getC().getType(), aTile, bTile, cTile, types, &scales,

@@ -74,9 +74,9 @@ module attributes {nv_tileaa.target_spec = "sm_120"} {
 // -----
 
 // Packed FP4 (two e2m1 per i8 along K, the low nibble first) on sm_90a:
-// each byte's low and high nibble decoded to f32 (s << 31 | (ee + 126) <<
-// 23 | m << 22, 0.5 for ee = 0), put side by side along K (expand_dims,
-// cat, view), then scaled like FP8. f8E4M3FN (ue4m3) scales per 16
+// each byte's low and high nibble put side by side along K (expand_dims,
+// cat, view), the codes decoded to f32 (s << 31 | (ee + 126) << 23 |
+// m << 22, 0.5 for ee = 0), then scaled like FP8. f8E4M3FN (ue4m3) scales per 16
 // elements: the sign bit cleared, widened with fp_to_fp. B is packed along
 // its rows (K).
 // CHECK-LABEL: nv_tileaa.func @nvfp4
@@ -84,14 +84,13 @@ module attributes {nv_tileaa.target_spec = "sm_120"} {
 // CHECK: %[[AW:.*]] = arith.extui %{{.*}} : tensor<64x32xi8> to tensor<64x32xi32>
 // CHECK: %[[LO:.*]] = arith.andi %[[AW]], %{{.*}} : tensor<64x32xi32>
 // CHECK: %[[HI:.*]] = arith.shrui %[[AW]], %{{.*}} : tensor<64x32xi32>
-// CHECK: arith.addi %{{.*}} : tensor<64x32xi32>
-// CHECK: arith.select {{.*}} : tensor<64x32xi1>, tensor<64x32xi32>
-// CHECK: %[[LOF:.*]] = arith.bitcast %{{.*}} : tensor<64x32xi32> to tensor<64x32xf32>
-// CHECK: %[[LOX:.*]] = nv_tileaa.expand_dims %[[LOF]] {axis = 2 : i32} : tensor<64x32xf32> -> tensor<64x32x1xf32>
-// CHECK: %[[HIF:.*]] = arith.bitcast %{{.*}} : tensor<64x32xi32> to tensor<64x32xf32>
-// CHECK: %[[HIX:.*]] = nv_tileaa.expand_dims %[[HIF]] {axis = 2 : i32} : tensor<64x32xf32> -> tensor<64x32x1xf32>
-// CHECK: %[[PAIRS:.*]] = nv_tileaa.cat %[[LOX]], %[[HIX]] {axis = 2 : i32} : tensor<64x32x1xf32>, tensor<64x32x1xf32> -> tensor<64x32x2xf32>
-// CHECK: %[[A:.*]] = nv_tileaa.view %[[PAIRS]] : tensor<64x32x2xf32> -> tensor<64x64xf32>
+// CHECK: %[[LOX:.*]] = nv_tileaa.expand_dims %[[LO]] {axis = 2 : i32} : tensor<64x32xi32> -> tensor<64x32x1xi32>
+// CHECK: %[[HIX:.*]] = nv_tileaa.expand_dims %[[HI]] {axis = 2 : i32} : tensor<64x32xi32> -> tensor<64x32x1xi32>
+// CHECK: %[[PAIRS:.*]] = nv_tileaa.cat %[[LOX]], %[[HIX]] {axis = 2 : i32} : tensor<64x32x1xi32>, tensor<64x32x1xi32> -> tensor<64x32x2xi32>
+// CHECK: %[[CODES:.*]] = nv_tileaa.view %[[PAIRS]] : tensor<64x32x2xi32> -> tensor<64x64xi32>
+// CHECK: arith.addi %{{.*}} : tensor<64x64xi32>
+// CHECK: arith.select {{.*}} : tensor<64x64xi1>, tensor<64x64xi32>
+// CHECK: %[[A:.*]] = arith.bitcast %{{.*}} : tensor<64x64xi32> to tensor<64x64xf32>
 // CHECK: %[[SAI:.*]] = arith.bitcast %{{.*}} : tensor<64x4xf8E4M3FN> to tensor<64x4xi8>
 // CHECK: %[[SAU:.*]] = arith.andi %[[SAI]], %{{.*}} : tensor<64x4xi8>
 // CHECK: %[[SAE:.*]] = arith.bitcast %[[SAU]] : tensor<64x4xi8> to tensor<64x4xf8E4M3FN>
@@ -99,8 +98,8 @@ module attributes {nv_tileaa.target_spec = "sm_120"} {
 // CHECK: nv_tileaa.broadcast %{{.*}} : tensor<64x4x1xf32> -> tensor<64x4x16xf32>
 // CHECK: %[[SAV:.*]] = nv_tileaa.view %{{.*}} : tensor<64x4x16xf32> -> tensor<64x64xf32>
 // CHECK: arith.mulf %[[A]], %[[SAV]] : tensor<64x64xf32>
-// CHECK: nv_tileaa.cat %{{.*}}, %{{.*}} {axis = 1 : i32} : tensor<32x1x16xf32>, tensor<32x1x16xf32> -> tensor<32x2x16xf32>
-// CHECK: nv_tileaa.view %{{.*}} : tensor<32x2x16xf32> -> tensor<64x16xf32>
+// CHECK: nv_tileaa.cat %{{.*}}, %{{.*}} {axis = 1 : i32} : tensor<32x1x16xi32>, tensor<32x1x16xi32> -> tensor<32x2x16xi32>
+// CHECK: nv_tileaa.view %{{.*}} : tensor<32x2x16xi32> -> tensor<64x16xi32>
 // CHECK: nv_tileaa.broadcast %{{.*}} : tensor<4x1x16xf32> -> tensor<4x16x16xf32>
 // CHECK: nv_tileaa.dot %{{.*}} {nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: sm_90a has no block-scaled mma.sync {{.*}}"} : tensor<64x64xbf16>, tensor<64x16xbf16>, tensor<64x16xf32> -> tensor<64x16xf32>
 module attributes {nv_tileaa.target_spec = "sm_90a"} {
@@ -151,12 +150,55 @@ module attributes {nv_tileaa.target_spec = "sm_120a"} {
 
 // -----
 
-// ... nor one FP4 and one FP8 operand, on any target.
+// One FP4 and one FP8 operand: native on sm_120a (mma.sync
+// kind::mxf8f6f4), the FP4 operand unpacked to one value a byte in bits
+// 2-5 (codes along K, shifted left by 2) and marked a_unpacked/b_unpacked.
 // CHECK-LABEL: nv_tileaa.func @fp4_fp8
-// CHECK: nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: one FP4 and one FP8 operand (kind::mxf8f6f4 reads e2m1 unpacked, one per byte)"
+// CHECK: %[[A4:.*]] = arith.shli %{{.*}}, %{{.*}} : tensor<16x64xi32>
+// CHECK: %[[A8:.*]] = arith.trunci %[[A4]] : tensor<16x64xi32> to tensor<16x64xi8>
+// CHECK: nv_tileaa.dot_scaled %[[A8]] scale %{{.*}}, %{{.*}} scale %{{.*}}, %{{.*}} {a_format = f4E2M1FN, a_unpacked} : tensor<16x64xi8> scale tensor<16x2xf8E8M0FNU>, tensor<64x8xf8E4M3FN>
 module attributes {nv_tileaa.target_spec = "sm_120a"} {
   nv_tileaa.func @fp4_fp8(%a: tensor<16x32xi8>, %sa: tensor<16x2xf8E8M0FNU>, %b: tensor<64x8xf8E4M3FN>, %sb: tensor<2x8xf8E8M0FNU>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
     %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c {a_format = f4E2M1FN} : tensor<16x32xi8> scale tensor<16x2xf8E8M0FNU>, tensor<64x8xf8E4M3FN> scale tensor<2x8xf8E8M0FNU>, tensor<16x8xf32> -> tensor<16x8xf32>
+    nv_tileaa.return %d : tensor<16x8xf32>
+  }
+}
+
+// -----
+
+// CHECK-LABEL: nv_tileaa.func @fp8_fp4
+// CHECK: %[[B8:.*]] = arith.trunci %{{.*}} : tensor<64x8xi32> to tensor<64x8xi8>
+// CHECK: nv_tileaa.dot_scaled %{{.*}} scale %{{.*}}, %[[B8]] scale %{{.*}}, %{{.*}} {b_format = f4E2M1FN, b_unpacked} : tensor<16x64xf8E5M2> scale tensor<16x2xf8E8M0FNU>, tensor<64x8xi8>
+module attributes {nv_tileaa.target_spec = "sm_120a"} {
+  nv_tileaa.func @fp8_fp4(%a: tensor<16x64xf8E5M2>, %sa: tensor<16x2xf8E8M0FNU>, %b: tensor<32x8xi8>, %sb: tensor<2x8xf8E8M0FNU>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
+    %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c {b_format = f4E2M1FN} : tensor<16x64xf8E5M2> scale tensor<16x2xf8E8M0FNU>, tensor<32x8xi8> scale tensor<2x8xf8E8M0FNU>, tensor<16x8xf32> -> tensor<16x8xf32>
+    nv_tileaa.return %d : tensor<16x8xf32>
+  }
+}
+
+// -----
+
+// ... and the bf16 dot everywhere else; an operand already one FP4 value a
+// byte is decoded from bits 2-5.
+// CHECK-LABEL: nv_tileaa.func @fp4_fp8_hopper
+// CHECK: nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: one FP4 and one FP8 operand (only mma.sync kind::mxf8f6f4 on sm_120a/f and sm_121a/f reads them together, e2m1 one a byte)"
+module attributes {nv_tileaa.target_spec = "sm_90a"} {
+  nv_tileaa.func @fp4_fp8_hopper(%a: tensor<16x32xi8>, %sa: tensor<16x2xf8E8M0FNU>, %b: tensor<64x8xf8E4M3FN>, %sb: tensor<2x8xf8E8M0FNU>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
+    %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c {a_format = f4E2M1FN} : tensor<16x32xi8> scale tensor<16x2xf8E8M0FNU>, tensor<64x8xf8E4M3FN> scale tensor<2x8xf8E8M0FNU>, tensor<16x8xf32> -> tensor<16x8xf32>
+    nv_tileaa.return %d : tensor<16x8xf32>
+  }
+}
+
+// -----
+
+// CHECK-LABEL: nv_tileaa.func @bytes_hopper
+// CHECK: %[[W:.*]] = arith.extui %{{.*}} : tensor<16x64xi8> to tensor<16x64xi32>
+// CHECK: %[[S:.*]] = arith.shrui %[[W]], %{{.*}} : tensor<16x64xi32>
+// CHECK: arith.andi %[[S]], %{{.*}} : tensor<16x64xi32>
+// CHECK: nv_tileaa.dot {{.*}}bf16 dot of the scaled operands
+module attributes {nv_tileaa.target_spec = "sm_90a"} {
+  nv_tileaa.func @bytes_hopper(%a: tensor<16x64xi8>, %sa: tensor<16x2xf8E8M0FNU>, %b: tensor<64x8xf8E4M3FN>, %sb: tensor<2x8xf8E8M0FNU>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
+    %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c {a_format = f4E2M1FN, a_unpacked} : tensor<16x64xi8> scale tensor<16x2xf8E8M0FNU>, tensor<64x8xf8E4M3FN> scale tensor<2x8xf8E8M0FNU>, tensor<16x8xf32> -> tensor<16x8xf32>
     nv_tileaa.return %d : tensor<16x8xf32>
   }
 }

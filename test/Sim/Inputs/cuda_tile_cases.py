@@ -951,6 +951,44 @@ def mmaf_scaled(tc, rng):
     return None
 
 
+def mixed_fp4_fp8(tc, rng):
+    """Inputs/mixed_fp4_fp8.mlir: f4E2M1FN x f8E4M3FN and f8E5M2 x
+    f4E2M1FN block-scaled products (mma.sync kind::mxf8f6f4 with e2m1 one
+    a byte on sm_120a) against exact sums."""
+    m, n, k = 32, 32, 64
+    a = [rng.randrange(256) for _ in range(m * k // 2)]
+    b = fp8_bytes(rng, k * n, 4)
+    a2 = fp8_bytes(rng, m * k, 5)
+    b2 = [rng.randrange(256) for _ in range(n * k // 2)]
+    sa = [rng.randint(121, 133) for _ in range(m * 2)]
+    sb = [rng.randint(121, 133) for _ in range(2 * n)]
+    kernel = tc.build(os.path.join(INPUTS, "mixed_fp4_fp8.mlir"),
+                      target=TARGET)
+    out, _ = kernel.launch((1, 1, 1), (128, 1, 1), [
+        Buffer("a", bytes(a)), Buffer("b", bytes(b)), Buffer("a2", bytes(a2)),
+        Buffer("b2", bytes(b2)), Buffer("sa", bytes(sa)),
+        Buffer("sb", bytes(sb)), Buffer("d", pack("f", [-7.0] * (m * n))),
+        Buffer("d2", pack("f", [-7.0] * (m * n)))])
+    got, got2 = unpack("f", out["d"]), unpack("f", out["d2"])
+    for i in range(m):
+        for j in range(n):
+            scale = [2.0 ** (sa[i * 2 + q] + sb[q * n + j] - 254)
+                     for q in range(2)]
+            products = [packed_e2m1(a, i * k + q) *
+                        decode_fp8(b[q * n + j], 4) * scale[q // 32]
+                        for q in range(k)]
+            products2 = [decode_fp8(a2[i * k + q], 5) *
+                         packed_e2m1(b2, j * k + q) * scale[q // 32]
+                         for q in range(k)]
+            error = (sum_error(f"fp4 x fp8 d[{i}][{j}]", got[i * n + j],
+                               products) or
+                     sum_error(f"fp8 x fp4 d2[{i}][{j}]", got2[i * n + j],
+                               products2))
+            if error:
+                return error
+    return None
+
+
 def check_batched_scaled(tc, rng, name, a, b, a_at, b_at):
     """Launches Inputs/<name>.mlir, a 3-D mmaf_scaled of 2 batches of
     32 x 32 x 64 with f8E8M0FNU scales per 32 (2^-6 .. 2^6) plus C, on the
@@ -1274,14 +1312,13 @@ def scale_encode(tc, rng):
 # Cases that need FP8 conversions (sm_89 and later).
 FP8_CASES = {"unpack8"}
 
-CASES = [loop_break, loop_return, rounding, itof64, globals_case,
-         tf32_global, view0, unpack8,
-         scan_argmax, gather, for_continue, extract, batched_mma,
-         batched_mmaf_scaled, mmaf_scaled,
-         mmaf_nvfp4, batched_mmaf_scaled_fp4, strided_fp4,
-         odd_k_fp4, gather_fp4, fp4_convert, fp4_requant, quantize_mxfp4, matmul_w4a16, scales, scale_encode, casts, argmax,
-         atomic_red, pack_unpack, int4, int4_reduce, print_four_bit, four_bit_loop, views,
-         alloca]
+CASES = [loop_break, loop_return, rounding, itof64, globals_case, tf32_global,
+         view0, unpack8, scan_argmax, gather, for_continue, extract,
+         batched_mma, batched_mmaf_scaled, mmaf_scaled, mmaf_nvfp4,
+         batched_mmaf_scaled_fp4, strided_fp4, odd_k_fp4, gather_fp4,
+         fp4_convert, fp4_requant, quantize_mxfp4, matmul_w4a16, mixed_fp4_fp8,
+         scales, scale_encode, casts, argmax, atomic_red, pack_unpack, int4,
+         int4_reduce, print_four_bit, four_bit_loop, views, alloca]
 
 
 def main():

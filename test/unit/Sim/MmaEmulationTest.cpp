@@ -87,6 +87,8 @@ uint32_t randomBits(Type type, std::mt19937 &rng) {
     return uint32_t(int8_t(v * 30)) & 0xff;
   case Type::U8:
     return uint32_t(rng() % 256);
+  case Type::E2M1Byte: // a code in bits 2-5
+    return uint32_t(rng() % 16) << 2;
   case Type::F64:  // 64-bit registers: see runF64
   case Type::E2M1: // 4-bit: see checkFp4
     break;
@@ -580,7 +582,7 @@ TEST(SimMma, BlockScaleUnknownFormsAreRejected) {
   const char *prefix = "mma.block.scale.m16n8k32.row.col.mxf8f6f4.";
   for (const char *rest :
        {"scale.2x.f32.e4m3.e4m3.f32.ue8m0", "scale.4x.f32.e4m3.e4m3.f32.ue8m0",
-        "scale.1x.f32.e4m3.e4m3.f32.ue4m3", "scale.1x.f32.e2m1.e4m3.f32.ue8m0",
+        "scale.1x.f32.e4m3.e4m3.f32.ue4m3", "scale.1x.f32.e2m1.e4m3.f32.ue4m3",
         "scale.1x.f32.e4m3.e3m2.f32.ue8m0", "scale.1x.f32.e2m3.e2m3.f32.ue8m0",
         "scale.1x.f16.e4m3.e4m3.f16.ue8m0", "scale.1x.f32.s8.s8.f32.ue8m0",
         "scale.1x.f32.e4m3.e4m3.f32", "scale.1x.f32.e4m3.e4m3.f32.ue8m0.x",
@@ -1066,6 +1068,24 @@ TEST(SimMma, BlockScaleFp4Selectors) {
   // The 1X form keeps byte ids 1 and 3.
   set(3, 0, 1, 0);
   EXPECT_FALSE(checkScaleSelectors(*decode(kBlockScaleE4m3E4m3), pointers));
+}
+
+// kind::mxf8f6f4 with e2m1: one value a byte, in its middle four bits
+// (tensor-cores.md, from the PTX ISA), the 8-bit fragment tables.
+TEST(SimMma, BlockScaleE2m1Bytes) {
+  for (uint32_t code = 0; code < 16; ++code) {
+    EXPECT_EQ(double(decodeElement(Type::E2M1Byte, code << 2)),
+              e2m1Reference(code));
+    // The two bits on either side are padding.
+    EXPECT_EQ(double(decodeElement(Type::E2M1Byte, code << 2 | 0xc3)),
+              e2m1Reference(code));
+  }
+  checkBlockScale({"mma.block.scale.m16n8k32.row.col.mxf8f6f4.scale.1x.f32."
+                   "e2m1.e4m3.f32.ue8m0",
+                   Type::E2M1Byte, Type::E4M3, 2, 0, 1, 3});
+  checkBlockScale({"mma.block.scale.m16n8k32.row.col.mxf8f6f4.scale.1x.f32."
+                   "e5m2.e2m1.f32.ue8m0",
+                   Type::E5M2, Type::E2M1Byte, 0, 1, 3, 0});
 }
 
 TEST(SimMma, BlockScaleFp4UnknownFormsAreRejected) {
