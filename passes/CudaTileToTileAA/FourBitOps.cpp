@@ -105,11 +105,6 @@ LogicalResult tileiras::cuda_tile_lowering::lowerFourBitOp(Lowering &l,
     lowerMulHi(l, mulhi);
     return success();
   }
-  // Several operands are packed into one integer by their bit widths
-  // (PackedReduce.cpp), which 4-bit bytes do not have.
-  if (isa<ct::ReduceOp, ct::ScanOp>(op) && op->getNumOperands() > 1)
-    return l.fail(op, "reductions and scans of several operands take no "
-                      "4-bit tiles");
   if (isa<ct::IToFOp, ct::FToIOp, ct::AddIOp, ct::SubIOp, ct::MulIOp,
           ct::ShLIOp, ct::NegIOp, ct::AndIOp, ct::OrIOp, ct::XOrIOp, ct::ShRIOp,
           ct::DivIOp, ct::RemIOp, ct::MaxIOp, ct::MinIOp, ct::AbsIOp,

@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LoweringContext.h"
+#include "tileiras/Dialect/NVTileAA/Fp4.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
@@ -116,25 +117,8 @@ Value tileiras::cuda_tile_lowering::packPairs(Lowering &l, Value nibbles,
 
 Value tileiras::cuda_tile_lowering::unpackPairs(Lowering &l, Value bytes,
                                                 int dim) {
-  auto type = cast<RankedTensorType>(bytes.getType());
-  SmallVector<int64_t> column(type.getShape());
-  column.insert(column.begin() + dim + 1, 1);
-  auto expand = [&](Value v) {
-    return l.create1(
-        "nv_tileaa.expand_dims", type.clone(column), v,
-        {l.b.getNamedAttr("axis", l.b.getI32IntegerAttr(dim + 1))});
-  };
-  Value low = expand(zeroExtendNibbles(l, bytes));
-  Value high = expand(
-      arith::ShRUIOp::create(l.b, l.loc, bytes, byteConstant(l, type, 4)));
-  SmallVector<int64_t> pairs(column);
-  pairs[dim + 1] = 2;
-  Value joined =
-      l.create1("nv_tileaa.cat", type.clone(pairs), {low, high},
-                {l.b.getNamedAttr("axis", l.b.getI32IntegerAttr(dim + 1))});
-  SmallVector<int64_t> shape(type.getShape());
-  shape[dim] *= 2;
-  return l.create1("nv_tileaa.view", type.clone(shape), joined);
+  ImplicitLocOpBuilder b(l.loc, l.b);
+  return nv_tileaa::unpackNibbles(b, bytes, unsigned(dim));
 }
 
 Value Lowering::lookup(Value v) {

@@ -13,6 +13,8 @@
 
 #include "LoweringContext.h"
 
+#include "tileiras/Dialect/NVTileAA/Fp4.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
 using namespace mlir;
@@ -25,40 +27,9 @@ static Value intConstant(Lowering &l, Type like, unsigned width,
                       l.b.getIntegerAttr(l.b.getIntegerType(width), value));
 }
 
-// Codes to f32: exponent e = 0 is the subnormal m * 0.5, else
-// 2^(e-1) * (1 + m/2), i.e. f32 exponent field e + 126 and mantissa m << 22.
 Value tileiras::cuda_tile_lowering::decodeFp4(Lowering &l, Value codes) {
-  Type like = codes.getType();
-  Type i32 = intLike(like, 32);
-  Value c = arith::ExtUIOp::create(l.b, l.loc, i32, codes);
-  auto bits = [&](int64_t shift, int64_t mask) -> Value {
-    Value v = shift ? Value(arith::ShRUIOp::create(
-                          l.b, l.loc, c, intConstant(l, like, 32, shift)))
-                    : c;
-    return arith::AndIOp::create(l.b, l.loc, v, intConstant(l, like, 32, mask));
-  };
-  Value sign = bits(3, 1), exponent = bits(1, 3), mantissa = bits(0, 1);
-  Value normal = arith::OrIOp::create(
-      l.b, l.loc,
-      arith::ShLIOp::create(
-          l.b, l.loc,
-          arith::AddIOp::create(l.b, l.loc, exponent,
-                                intConstant(l, like, 32, 126)),
-          intConstant(l, like, 32, 23)),
-      arith::ShLIOp::create(l.b, l.loc, mantissa,
-                            intConstant(l, like, 32, 22)));
-  Value half = arith::MulIOp::create(l.b, l.loc, mantissa,
-                                     intConstant(l, like, 32, 0x3F000000));
-  Value isSubnormal =
-      arith::CmpIOp::create(l.b, l.loc, arith::CmpIPredicate::eq, exponent,
-                            intConstant(l, like, 32, 0));
-  Value magnitude =
-      arith::SelectOp::create(l.b, l.loc, isSubnormal, half, normal);
-  Value signed_ = arith::OrIOp::create(
-      l.b, l.loc, magnitude,
-      arith::ShLIOp::create(l.b, l.loc, sign, intConstant(l, like, 32, 31)));
-  return arith::BitcastOp::create(
-      l.b, l.loc, elementsLike(like, l.b.getF32Type()), signed_);
+  ImplicitLocOpBuilder b(l.loc, l.b);
+  return nv_tileaa::decodeE2m1(b, codes);
 }
 
 // An f32 value to the float type of `result` (exact for e2m1 values).

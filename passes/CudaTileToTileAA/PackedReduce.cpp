@@ -87,6 +87,9 @@ static FailureOr<Packing> packingOf(Lowering &l, Operation *op) {
     if (!element.isIntOrFloat())
       return l.fail(op, "reductions and scans of several operands need "
                         "integer or float elements");
+    // A 4-bit element (i4, f4E2M1FN) is a byte here (FourBitTiles.cpp).
+    if (element.getIntOrFloatBitWidth() == 4)
+      element = l.b.getI8Type();
     p.elements.push_back(element);
     p.offsets.push_back(total);
     total += element.getIntOrFloatBitWidth();

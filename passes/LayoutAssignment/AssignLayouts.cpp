@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LayoutAssignment/MmaChoice.h"
+#include "LayoutAssignment/SplitLargeDots.h"
 #include "tileiras/Analysis/AxisInfo.h"
 #include "tileiras/Dialect/NVTileAA/DotPath.h"
 #include "tileiras/Layout/LinearLayout.h"
@@ -194,11 +195,7 @@ private:
       return fmaDotLayout(asTile(dot.getType()));
     if (choice.tcgen05)
       return tensorMemoryLayout(dot.getType(), choice);
-    llvm::SmallVector<unsigned, 3> instrShape{choice.instrM,
-                                              unsigned(layout::kMmaN)};
-    if (choice.warpsPerCTA.size() == 3) // batched: one batch per instruction
-      instrShape.insert(instrShape.begin(), 1);
-    return nv::MmaEncodingAttr::get(context, 2, choice.warpsPerCTA, instrShape);
+    return mmaAccumulatorEncoding(context, choice);
   }
 
   /// Accumulator layout of a dot_scaled (tcgen05.mma or block-scaled
@@ -1002,8 +999,15 @@ struct AssignLayoutsPass
     if (!ok)
       return signalPassFailure();
 
-    AxisInfoAnalysis axisInfo(module);
     targetspec::Target target = recordedTarget(module);
+    std::optional<AxisInfoAnalysis> axisInfo(std::in_place, module);
+    bool split = false;
+    for (nv::FuncOp func : functions)
+      split |= splitLargeDots(
+          func, target, warps.lookup(func) ? warps.lookup(func) : defaultWarps,
+          *axisInfo);
+    if (split) // the slices are new values
+      axisInfo.emplace(module);
     // Callees first, so call sites see their callee's layouts.
     llvm::SmallVector<nv::FuncOp> order;
     llvm::DenseSet<Operation *> visited;
@@ -1025,7 +1029,7 @@ struct AssignLayoutsPass
       unsigned funcWarps = warps.lookup(func);
       if (!funcWarps)
         funcWarps = defaultWarps;
-      FunctionLayouts layouts(func, funcWarps, axisInfo, callees, target);
+      FunctionLayouts layouts(func, funcWarps, *axisInfo, callees, target);
       if (failed(layouts.run()))
         return signalPassFailure();
     }

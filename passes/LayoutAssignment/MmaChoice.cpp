@@ -281,6 +281,15 @@ DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
   return choice;
 }
 
+Attribute tileiras::mmaAccumulatorEncoding(MLIRContext *context,
+                                           const DotPathChoice &choice) {
+  llvm::SmallVector<unsigned, 3> instrShape{choice.instrM,
+                                            unsigned(layout::kMmaN)};
+  if (choice.warpsPerCTA.size() == 3)
+    instrShape.insert(instrShape.begin(), 1);
+  return nv::MmaEncodingAttr::get(context, 2, choice.warpsPerCTA, instrShape);
+}
+
 bool tileiras::loadedContiguousAlongK(const AxisInfoAnalysis &axisInfo,
                                       Value operand, unsigned kDim) {
   auto load = operand.getDefiningOp<nv::LoadOp>();

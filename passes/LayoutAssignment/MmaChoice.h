@@ -61,6 +61,11 @@ DotPathChoice chooseDotPath(nv_tileaa::DotOp dot,
                             const targetspec::Target &target, unsigned numWarps,
                             bool kContiguous);
 
+/// The #nv_tileaa.mma accumulator encoding of a dot that `choice` runs on
+/// mma.sync (batched dots: one batch per instruction).
+mlir::Attribute mmaAccumulatorEncoding(mlir::MLIRContext *context,
+                                       const DotPathChoice &choice);
+
 /// Why `dot` (in a kernel of `numWarps` warps) cannot run on tcgen05.mma
 /// kind::mxf8f6f4.block_scale (FP8) or kind::mxf4 / mxf4nvf4 (both
 /// operands FP4, `kContiguous`: both loaded with K contiguous, K a

@@ -20,6 +20,7 @@
 #include "LayoutAssignment/MmaChoice.h"
 #include "tileiras/Analysis/AxisInfo.h"
 #include "tileiras/Dialect/NVTileAA/DotPath.h"
+#include "tileiras/Dialect/NVTileAA/Fp4.h"
 #include "tileiras/Passes/ModuleTarget.h"
 #include "tileiras/Passes/Passes.h"
 #include "tileiras/TargetSpec/InstructionFamily.h"
@@ -158,63 +159,12 @@ Value repeatAlong(ImplicitLocOpBuilder &b, Value tile, unsigned axis,
   return nv::ViewOp::create(b, type.clone(result), repeated);
 }
 
-/// f32 values of f4E2M1FN codes (i32, 0..15): an e2m1 code s ee m is
-/// (-1)^s * m/2 for ee = 0, else (-1)^s * 2^(ee-1) * (1 + m/2), i.e. f32
-/// bits s << 31 | (ee + 126) << 23 | m << 22, or 0x3f000000 for 0.5.
-Value decodeFp4(ImplicitLocOpBuilder &b, Value code) {
-  auto type = cast<RankedTensorType>(code.getType());
-  auto splat = [&](int64_t value) { return intSplat(b, type, 32, value); };
-  auto field = [&](int64_t shift, int64_t mask) -> Value {
-    return arith::AndIOp::create(
-        b, arith::ShRUIOp::create(b, code, splat(shift)), splat(mask));
-  };
-  Value exponent = field(1, 3), mantissa = field(0, 1);
-  Value normal = arith::OrIOp::create(
-      b,
-      arith::ShLIOp::create(b, arith::AddIOp::create(b, exponent, splat(126)),
-                            splat(23)),
-      arith::ShLIOp::create(b, mantissa, splat(22)));
-  Value half = arith::MulIOp::create(b, mantissa, splat(0x3f000000));
-  Value subnormal =
-      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, exponent, splat(0));
-  Value magnitude = arith::SelectOp::create(b, subnormal, half, normal);
-  Value sign = arith::ShLIOp::create(b, field(3, 1), splat(31));
-  Value bits = arith::OrIOp::create(b, sign, magnitude);
-  return arith::BitcastOp::create(b, type.clone(b.getF32Type()), bits);
-}
-
-/// The f4E2M1FN codes (i32, 0..15) of packed bytes, unpacked along
-/// `kAxis`: the low nibble of each byte, then its high nibble ([.., X, ..]
-/// -> two tiles [.., X, 1, ..] -> cat [.., X, 2, ..] -> [.., 2X, ..]).
-Value unpackCodes(ImplicitLocOpBuilder &b, Value bytes, unsigned kAxis) {
-  auto type = cast<RankedTensorType>(bytes.getType());
-  auto words = type.clone(b.getI32Type());
-  Value word = arith::ExtUIOp::create(b, words, bytes);
-  Value low = arith::AndIOp::create(b, word, intSplat(b, type, 32, 0xf));
-  Value high = arith::ShRUIOp::create(b, word, intSplat(b, type, 32, 4));
-  SmallVector<int64_t> column(type.getShape());
-  column.insert(column.begin() + kAxis + 1, 1);
-  auto expand = [&](Value nibbles) -> Value {
-    return nv::ExpandDimsOp::create(b, words.clone(column), nibbles,
-                                    b.getI32IntegerAttr(kAxis + 1));
-  };
-  SmallVector<int64_t> shape(column);
-  shape[kAxis + 1] = 2;
-  Value lowColumn = expand(low), highColumn = expand(high);
-  Value pairs = nv::CatOp::create(b, words.clone(shape), lowColumn, highColumn,
-                                  b.getI32IntegerAttr(kAxis + 1));
-  SmallVector<int64_t> result(type.getShape());
-  result[kAxis] *= 2;
-  return nv::ViewOp::create(b, words.clone(result), pairs);
-}
-
 /// One f4E2M1FN value a byte, in bits 2-5 (kind::mxf8f6f4's container),
 /// from packed bytes along `kAxis`.
 Value unpackToContainers(ImplicitLocOpBuilder &b, Value bytes, unsigned kAxis) {
-  Value codes = unpackCodes(b, bytes, kAxis);
+  Value codes = nv::unpackNibbles(b, bytes, kAxis);
   auto type = cast<RankedTensorType>(codes.getType());
-  Value shifted = arith::ShLIOp::create(b, codes, intSplat(b, type, 32, 2));
-  return arith::TruncIOp::create(b, type.clone(b.getI8Type()), shifted);
+  return arith::ShLIOp::create(b, codes, intSplat(b, type, 8, 2));
 }
 
 /// f32 values of an FP4 operand: packed pairs along `kAxis`, or one value
@@ -222,13 +172,12 @@ Value unpackToContainers(ImplicitLocOpBuilder &b, Value bytes, unsigned kAxis) {
 Value fp4Values(ImplicitLocOpBuilder &b, Value bytes, unsigned kAxis,
                 bool containers) {
   if (!containers)
-    return decodeFp4(b, unpackCodes(b, bytes, kAxis));
+    return nv::decodeE2m1(b, nv::unpackNibbles(b, bytes, kAxis));
   auto type = cast<RankedTensorType>(bytes.getType());
-  Value word = arith::ExtUIOp::create(b, type.clone(b.getI32Type()), bytes);
   Value code = arith::AndIOp::create(
-      b, arith::ShRUIOp::create(b, word, intSplat(b, type, 32, 2)),
-      intSplat(b, type, 32, 0xf));
-  return decodeFp4(b, code);
+      b, arith::ShRUIOp::create(b, bytes, intSplat(b, type, 8, 2)),
+      intSplat(b, type, 8, 0xf));
+  return nv::decodeE2m1(b, code);
 }
 
 /// bf16(f32(operand) * scale) for one operand (A when `kAxis` is 1, B

@@ -333,14 +333,22 @@ struct ExtractSliceLowering : public ShapePattern<nv::ExtractSliceOp> {
 
     // Every thread stores the source elements inside the window at their
     // position in the result tile; those outside go to one spare slot past
-    // the end (no branches), which nobody reads.
+    // the end (no branches), which nobody reads. Where the window is known
+    // from the register alone, registers outside it store nothing.
     Type elementType = elementTypeOf(sourceType);
     ArrayRef<int64_t> sizes = op.getType().getShape();
     SharedTile tile(sizes, elementType);
     Value buffer = state.scratch.getBuffer(rewriter, loc, tile.bytes(1));
     Value spare = i32Constant(rewriter, loc, tile.numSlots());
+    SmallVector<bool> staticWindow =
+        registerDecidesWindow(source, sizes, offsets);
     emitBarrier(rewriter, loc);
     for (auto &[reg, coord] : storedCoordinates(rewriter, loc, source)) {
+      Coord part = source.applyPart(InDim::Register, reg);
+      if (llvm::any_of(llvm::seq(coord.size()), [&](size_t d) {
+            return staticWindow[d] && (part[d] & ~(sizes[d] - 1)) != offsets[d];
+          }))
+        continue;
       Value inside;
       SmallVector<Value> relative;
       for (unsigned d = 0; d < coord.size(); ++d) {
@@ -349,8 +357,8 @@ struct ExtractSliceLowering : public ShapePattern<nv::ExtractSliceOp> {
           value = LLVM::SubOp::create(rewriter, loc, value,
                                       i32Constant(rewriter, loc, offsets[d]));
         relative.push_back(value);
-        if (sizes[d] == sourceType.getDimSize(d))
-          continue; // the whole extent is kept
+        if (sizes[d] == sourceType.getDimSize(d) || staticWindow[d])
+          continue; // the whole extent is kept, or the register is inside
         Value ok =
             LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ult, value,
                                  i32Constant(rewriter, loc, sizes[d]));
@@ -367,6 +375,25 @@ struct ExtractSliceLowering : public ShapePattern<nv::ExtractSliceOp> {
     replace(op, rewriter,
             tile.readAll(rewriter, loc, buffer, result, elementType));
     return success();
+  }
+
+  /// Per dimension, whether a register's own part of its coordinate
+  /// decides if it lies in the window: the window is aligned to its
+  /// (power-of-two) size and no lane or warp basis reaches that size, so
+  /// the bits that pick the window come from the register alone.
+  static SmallVector<bool> registerDecidesWindow(const LinearLayout &source,
+                                                 ArrayRef<int64_t> sizes,
+                                                 ArrayRef<int64_t> offsets) {
+    SmallVector<bool> decides;
+    for (unsigned d = 0; d < sizes.size(); ++d) {
+      int64_t threadBits = 0;
+      for (InDim dim : {InDim::Lane, InDim::Warp})
+        for (const Coord &basis : source.getBases(dim))
+          threadBits |= basis[d];
+      decides.push_back(offsets[d] % sizes[d] == 0 &&
+                        llvm::isPowerOf2_64(sizes[d]) && threadBits < sizes[d]);
+    }
+    return decides;
   }
 
   /// For each result register, the source register of the same thread that

@@ -13,6 +13,7 @@
 
 #include "tileiras/Analysis/AxisInfo.h"
 #include "tileiras/Dialect/NVTileAA/NVTileAA.h"
+#include "tileiras/Layout/Limits.h"
 #include "tileiras/Layout/LinearLayout.h"
 #include "tileiras/TargetSpec/Target.h"
 
@@ -30,9 +31,7 @@
 
 namespace tileiras::lowering {
 
-/// Tiles have at most this many elements per thread; larger ones cannot be
-/// distributed without spilling and are rejected with a diagnostic.
-inline constexpr unsigned kMaxElementsPerThread = 256;
+using layout::kMaxElementsPerThread;
 
 //===----------------------------------------------------------------------===//
 // Types

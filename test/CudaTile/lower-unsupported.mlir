@@ -29,23 +29,6 @@ cuda_tile.module @kernels {
 
 cuda_tile.module @kernels {
   entry @k() {
-    %c = constant <i8: [1, 2, 3, 4]> : tile<4xi8>
-    %u = unpack %c : tile<4xi8> -> tile<8xi4>
-    %w = exti %u signed : tile<8xi4> -> tile<8xi32>
-    // expected-error @+1 {{'cuda_tile.reduce' op cannot be lowered to nv_tileaa: reductions and scans of several operands take no 4-bit tiles}}
-    %m, %i = reduce %u, %w dim=0 identities=[0 : i4, 0 : i32] : tile<8xi4>, tile<8xi32> -> tile<i4>, tile<i32> (%a: tile<i4>, %b: tile<i4>, %x: tile<i32>, %y: tile<i32>) {
-      %s = addi %a, %b : tile<i4>
-      %t = addi %x, %y : tile<i32>
-      yield %s, %t : tile<i4>, tile<i32>
-    }
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @kernels {
-  entry @k() {
     %c = constant <f4E2M1FN: [1.0, 2.0, 3.0, 4.0]> : tile<4xf4E2M1FN>
     // expected-error @+1 {{'cuda_tile.ftof' op cannot be lowered to nv_tileaa: ftof from f4E2M1FN to f8E8M0FNU is not supported}}
     %t = ftof %c rounding<zero> : tile<4xf4E2M1FN> -> tile<4xf8E8M0FNU>

@@ -81,13 +81,13 @@ module attributes {nv_tileaa.target_spec = "sm_120"} {
 // its rows (K).
 // CHECK-LABEL: nv_tileaa.func @nvfp4
 // CHECK-NOT: dot_scaled
-// CHECK: %[[AW:.*]] = arith.extui %{{.*}} : tensor<64x32xi8> to tensor<64x32xi32>
-// CHECK: %[[LO:.*]] = arith.andi %[[AW]], %{{.*}} : tensor<64x32xi32>
-// CHECK: %[[HI:.*]] = arith.shrui %[[AW]], %{{.*}} : tensor<64x32xi32>
-// CHECK: %[[LOX:.*]] = nv_tileaa.expand_dims %[[LO]] {axis = 2 : i32} : tensor<64x32xi32> -> tensor<64x32x1xi32>
-// CHECK: %[[HIX:.*]] = nv_tileaa.expand_dims %[[HI]] {axis = 2 : i32} : tensor<64x32xi32> -> tensor<64x32x1xi32>
-// CHECK: %[[PAIRS:.*]] = nv_tileaa.cat %[[LOX]], %[[HIX]] {axis = 2 : i32} : tensor<64x32x1xi32>, tensor<64x32x1xi32> -> tensor<64x32x2xi32>
-// CHECK: %[[CODES:.*]] = nv_tileaa.view %[[PAIRS]] : tensor<64x32x2xi32> -> tensor<64x64xi32>
+// CHECK: %[[LO:.*]] = arith.andi %{{.*}}, %{{.*}} : tensor<64x32xi8>
+// CHECK: %[[LOX:.*]] = nv_tileaa.expand_dims %[[LO]] {axis = 2 : i32} : tensor<64x32xi8> -> tensor<64x32x1xi8>
+// CHECK: %[[HI:.*]] = arith.shrui %{{.*}}, %{{.*}} : tensor<64x32xi8>
+// CHECK: %[[HIX:.*]] = nv_tileaa.expand_dims %[[HI]] {axis = 2 : i32} : tensor<64x32xi8> -> tensor<64x32x1xi8>
+// CHECK: %[[PAIRS:.*]] = nv_tileaa.cat %[[LOX]], %[[HIX]] {axis = 2 : i32} : tensor<64x32x1xi8>, tensor<64x32x1xi8> -> tensor<64x32x2xi8>
+// CHECK: %[[CODES:.*]] = nv_tileaa.view %[[PAIRS]] : tensor<64x32x2xi8> -> tensor<64x64xi8>
+// CHECK: arith.extui %[[CODES]] : tensor<64x64xi8> to tensor<64x64xi32>
 // CHECK: arith.addi %{{.*}} : tensor<64x64xi32>
 // CHECK: arith.select {{.*}} : tensor<64x64xi1>, tensor<64x64xi32>
 // CHECK: %[[A:.*]] = arith.bitcast %{{.*}} : tensor<64x64xi32> to tensor<64x64xf32>
@@ -98,8 +98,8 @@ module attributes {nv_tileaa.target_spec = "sm_120"} {
 // CHECK: nv_tileaa.broadcast %{{.*}} : tensor<64x4x1xf32> -> tensor<64x4x16xf32>
 // CHECK: %[[SAV:.*]] = nv_tileaa.view %{{.*}} : tensor<64x4x16xf32> -> tensor<64x64xf32>
 // CHECK: arith.mulf %[[A]], %[[SAV]] : tensor<64x64xf32>
-// CHECK: nv_tileaa.cat %{{.*}}, %{{.*}} {axis = 1 : i32} : tensor<32x1x16xi32>, tensor<32x1x16xi32> -> tensor<32x2x16xi32>
-// CHECK: nv_tileaa.view %{{.*}} : tensor<32x2x16xi32> -> tensor<64x16xi32>
+// CHECK: nv_tileaa.cat %{{.*}}, %{{.*}} {axis = 1 : i32} : tensor<32x1x16xi8>, tensor<32x1x16xi8> -> tensor<32x2x16xi8>
+// CHECK: nv_tileaa.view %{{.*}} : tensor<32x2x16xi8> -> tensor<64x16xi8>
 // CHECK: nv_tileaa.broadcast %{{.*}} : tensor<4x1x16xf32> -> tensor<4x16x16xf32>
 // CHECK: nv_tileaa.dot %{{.*}} {nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: sm_90a has no block-scaled mma.sync {{.*}}"} : tensor<64x64xbf16>, tensor<64x16xbf16>, tensor<64x16xf32> -> tensor<64x16xf32>
 module attributes {nv_tileaa.target_spec = "sm_90a"} {
@@ -154,8 +154,7 @@ module attributes {nv_tileaa.target_spec = "sm_120a"} {
 // kind::mxf8f6f4), the FP4 operand unpacked to one value a byte in bits
 // 2-5 (codes along K, shifted left by 2) and marked a_unpacked/b_unpacked.
 // CHECK-LABEL: nv_tileaa.func @fp4_fp8
-// CHECK: %[[A4:.*]] = arith.shli %{{.*}}, %{{.*}} : tensor<16x64xi32>
-// CHECK: %[[A8:.*]] = arith.trunci %[[A4]] : tensor<16x64xi32> to tensor<16x64xi8>
+// CHECK: %[[A8:.*]] = arith.shli %{{.*}}, %{{.*}} : tensor<16x64xi8>
 // CHECK: nv_tileaa.dot_scaled %[[A8]] scale %{{.*}}, %{{.*}} scale %{{.*}}, %{{.*}} {a_format = f4E2M1FN, a_unpacked} : tensor<16x64xi8> scale tensor<16x2xf8E8M0FNU>, tensor<64x8xf8E4M3FN>
 module attributes {nv_tileaa.target_spec = "sm_120a"} {
   nv_tileaa.func @fp4_fp8(%a: tensor<16x32xi8>, %sa: tensor<16x2xf8E8M0FNU>, %b: tensor<64x8xf8E4M3FN>, %sb: tensor<2x8xf8E8M0FNU>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
@@ -167,7 +166,7 @@ module attributes {nv_tileaa.target_spec = "sm_120a"} {
 // -----
 
 // CHECK-LABEL: nv_tileaa.func @fp8_fp4
-// CHECK: %[[B8:.*]] = arith.trunci %{{.*}} : tensor<64x8xi32> to tensor<64x8xi8>
+// CHECK: %[[B8:.*]] = arith.shli %{{.*}}, %{{.*}} : tensor<64x8xi8>
 // CHECK: nv_tileaa.dot_scaled %{{.*}} scale %{{.*}}, %[[B8]] scale %{{.*}}, %{{.*}} {b_format = f4E2M1FN, b_unpacked} : tensor<16x64xf8E5M2> scale tensor<16x2xf8E8M0FNU>, tensor<64x8xi8>
 module attributes {nv_tileaa.target_spec = "sm_120a"} {
   nv_tileaa.func @fp8_fp4(%a: tensor<16x64xf8E5M2>, %sa: tensor<16x2xf8E8M0FNU>, %b: tensor<32x8xi8>, %sb: tensor<2x8xf8E8M0FNU>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
@@ -192,9 +191,9 @@ module attributes {nv_tileaa.target_spec = "sm_90a"} {
 // -----
 
 // CHECK-LABEL: nv_tileaa.func @bytes_hopper
-// CHECK: %[[W:.*]] = arith.extui %{{.*}} : tensor<16x64xi8> to tensor<16x64xi32>
-// CHECK: %[[S:.*]] = arith.shrui %[[W]], %{{.*}} : tensor<16x64xi32>
-// CHECK: arith.andi %[[S]], %{{.*}} : tensor<16x64xi32>
+// CHECK: %[[S:.*]] = arith.shrui %{{.*}}, %{{.*}} : tensor<16x64xi8>
+// CHECK: %[[C:.*]] = arith.andi %[[S]], %{{.*}} : tensor<16x64xi8>
+// CHECK: arith.extui %[[C]] : tensor<16x64xi8> to tensor<16x64xi32>
 // CHECK: nv_tileaa.dot {{.*}}bf16 dot of the scaled operands
 module attributes {nv_tileaa.target_spec = "sm_90a"} {
   nv_tileaa.func @bytes_hopper(%a: tensor<16x64xi8>, %sa: tensor<16x2xf8E8M0FNU>, %b: tensor<64x8xf8E4M3FN>, %sb: tensor<2x8xf8E8M0FNU>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {

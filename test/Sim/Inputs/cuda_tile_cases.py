@@ -157,6 +157,32 @@ def batched_mma(tc, rng):
     return None
 
 
+def large_dot(tc, rng):
+    """A 128x128x512 f64 mmaf split along K (fragments over the register
+    limit), with the accumulator converted in rounds where shared memory is
+    short; M x N x K = 100 x 120 x 300, zero padding past the edges."""
+    m, n, kk = 100, 120, 300
+    a = [rng.uniform(-2, 2) for _ in range(m * kk)]
+    b = [rng.uniform(-2, 2) for _ in range(kk * n)]
+    c = [rng.uniform(-4, 4) for _ in range(m * n)]
+    k = tc.build(os.path.join(INPUTS, "large_dot.mlir"), target=TARGET)
+    out, _ = k.launch((1, 1, 1), (256, 1, 1), [
+        Buffer("a", pack("d", a)), Buffer("b", pack("d", b)),
+        Buffer("c", pack("d", c)), Buffer("d", pack("d", [0.0] * (m * n))),
+        Scalar("i32", m), Scalar("i32", n), Scalar("i32", kk)])
+    got = unpack("d", out["d"])
+    for i in range(m):
+        for j in range(n):
+            products = [a[i * kk + t] * b[t * n + j] for t in range(kk)]
+            want = math.fsum(products + [c[i * n + j]])
+            tol = kk * 2.0 ** -52 * (math.fsum(abs(p) for p in products) +
+                                     abs(c[i * n + j]))
+            if abs(got[i * n + j] - want) > tol:
+                return (f"large_dot: element ({i}, {j}): got "
+                        f"{got[i * n + j]}, want {want}")
+    return None
+
+
 def casts(tc, rng):
     """Pointer casts and a masked compare-and-swap, with some lanes enabled
     and with none."""
@@ -322,7 +348,7 @@ def int4(tc, rng):
 def int4_reduce(tc, rng):
     """Inputs/int4_reduce.mlir: a wrapping i4 sum (reduce), a running
     signed maximum (scan), mulhii and ftoi (signed, and unsigned up to 15)
-    to i4."""
+    to i4, and an argmax (a reduce of an i4 and an i32 operand)."""
     q = [rng.randrange(256) for _ in range(128)]
     r = [rng.randrange(256) for _ in range(128)]
     x = [f32(rng.uniform(-8, 8)) for _ in range(256)]
@@ -331,6 +357,7 @@ def int4_reduce(tc, rng):
     bufs = [Buffer("q", bytes(q)), Buffer("r", bytes(r)),
             Buffer("x", pack("f", x)), Buffer("s", pack("i", [-99] * 4))]
     bufs += [Buffer(name, pack("i", [-99] * 256)) for name in "chgu"]
+    bufs.append(Buffer("k", pack("i", [-99] * 4)))
     out, _ = kernel.launch((1, 1, 1), (128, 1, 1), bufs)
     ua, ub = nibbles(q), nibbles(r)
     a = [sx4(v) for v in ua]
@@ -342,13 +369,18 @@ def int4_reduce(tc, rng):
             best = max(best, v)
             running.append(best)
     high = [sx4(u * v >> 4) for u, v in zip(ua, ub)]
+    argmax = []
+    for i in range(4):
+        row = a[64 * i:64 * i + 64]
+        argmax.append(row.index(max(row)))
     return (mismatch("int4 reduce", unpack("i", out["s"]), sums) or
             mismatch("int4 scan", unpack("i", out["c"]), running) or
             mismatch("int4 mulhii", unpack("i", out["h"]), high) or
             mismatch("int4 ftoi signed", unpack("i", out["g"]),
                      [int(v) for v in x]) or
             mismatch("int4 ftoi unsigned", unpack("i", out["u"]),
-                     [sx4(int(2 * abs(v))) for v in x]))
+                     [sx4(int(2 * abs(v))) for v in x]) or
+            mismatch("int4 argmax", unpack("i", out["k"]), argmax))
 
 
 def print_four_bit(tc, rng):
@@ -1320,6 +1352,9 @@ CASES = [loop_break, loop_return, rounding, itof64, globals_case, tf32_global,
          scales, scale_encode, casts, argmax, atomic_red, pack_unpack, int4,
          int4_reduce, print_four_bit, four_bit_loop, views, alloca]
 
+# Slow cases, run only when named (cuda-tile-large-dot.test).
+NAMED_ONLY = [large_dot]
+
 
 def main():
     global TARGET
@@ -1328,7 +1363,7 @@ def main():
     cases = [c for c in CASES
              if TARGET != "sm_80" or c.__name__ not in FP8_CASES]
     if len(sys.argv) > 4:  # only the named cases
-        cases = [c for c in cases if c.__name__ in sys.argv[4:]]
+        cases = [c for c in cases + NAMED_ONLY if c.__name__ in sys.argv[4:]]
     return simlib.run_cases(cases, tc)
 
 

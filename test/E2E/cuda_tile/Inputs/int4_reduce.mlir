@@ -7,10 +7,13 @@
 //   g[4x64]  = ftoi signed of x (f32, 4 x 64, values in [-8, 8)) to i4
 //   u[4x64]  = ftoi unsigned of 2|x| to i4 (values in [0, 16)), read back
 //              signed (8..15 are -8..-1)
+//   k[4]     = argmax of each row of a (the first index of its signed
+//              maximum): a reduce of an i4 and an i32 operand together
 cuda_tile.module @kernels {
   entry @int4_reduce(%q: tile<ptr<i8>>, %r: tile<ptr<i8>>, %x: tile<ptr<f32>>,
                      %s: tile<ptr<i32>>, %c: tile<ptr<i32>>, %h: tile<ptr<i32>>,
-                     %g: tile<ptr<i32>>, %u: tile<ptr<i32>>) {
+                     %g: tile<ptr<i32>>, %u: tile<ptr<i32>>,
+                     %k: tile<ptr<i32>>) {
     %tq = make_tensor_view %q, shape = [128], strides = [1] : tensor_view<128xi8, strides=[1]>
     %tr = make_tensor_view %r, shape = [128], strides = [1] : tensor_view<128xi8, strides=[1]>
     %tx = make_tensor_view %x, shape = [4, 64], strides = [64, 1] : tensor_view<4x64xf32, strides=[64,1]>
@@ -26,6 +29,8 @@ cuda_tile.module @kernels {
     %pc = make_partition_view %tc : partition_view<tile=(4x64), tensor_view<4x64xi32, strides=[64,1]>>
     %ph = make_partition_view %th : partition_view<tile=(4x64), tensor_view<4x64xi32, strides=[64,1]>>
     %pg = make_partition_view %tg : partition_view<tile=(4x64), tensor_view<4x64xi32, strides=[64,1]>>
+    %tk = make_tensor_view %k, shape = [4], strides = [1] : tensor_view<4xi32, strides=[1]>
+    %pk = make_partition_view %tk : partition_view<tile=(4), tensor_view<4xi32, strides=[1]>>
     %pu = make_partition_view %tu : partition_view<tile=(4x64), tensor_view<4x64xi32, strides=[64,1]>>
     %z = constant <i32: 0> : tile<i32>
     %bq, %t0 = load_view_tko weak %pq[%z] : partition_view<tile=(128), tensor_view<128xi8, strides=[1]>>, tile<i32> -> tile<128xi8>, token
@@ -43,6 +48,19 @@ cuda_tile.module @kernels {
       %n = maxi %e, %acc signed : tile<i4>
       yield %n : tile<i4>
     }
+    %ri = iota : tile<64xi32>
+    %r1 = reshape %ri : tile<64xi32> -> tile<1x64xi32>
+    %idx = broadcast %r1 : tile<1x64xi32> -> tile<4x64xi32>
+    %mx, %at = reduce %a, %idx dim=1 identities=[-8 : i4, 0 : i32] : tile<4x64xi4>, tile<4x64xi32> -> tile<4xi4>, tile<4xi32> (%xv: tile<i4>, %xa: tile<i4>, %iv: tile<i32>, %ia: tile<i32>) {
+      %gt = cmpi greater_than %xv, %xa, signed : tile<i4> -> tile<i1>
+      %eq = cmpi equal %xv, %xa, signed : tile<i4> -> tile<i1>
+      %lt = cmpi less_than %iv, %ia, signed : tile<i32> -> tile<i1>
+      %tie = andi %eq, %lt : tile<i1>
+      %take = ori %gt, %tie : tile<i1>
+      %bv = select %take, %xv, %xa : tile<i1>, tile<i4>
+      %bi = select %take, %iv, %ia : tile<i1>, tile<i32>
+      yield %bv, %bi : tile<i4>, tile<i32>
+    }
     %hi = mulhii %a, %b : tile<4x64xi4>
     %fi = ftoi %vx signed : tile<4x64xf32> -> tile<4x64xi4>
     %ax = absf %vx : tile<4x64xf32>
@@ -59,6 +77,7 @@ cuda_tile.module @kernels {
     %t5 = store_view_tko weak %hi32, %ph[%z, %z] : tile<4x64xi32>, partition_view<tile=(4x64), tensor_view<4x64xi32, strides=[64,1]>>, tile<i32> -> token
     %t6 = store_view_tko weak %fi32, %pg[%z, %z] : tile<4x64xi32>, partition_view<tile=(4x64), tensor_view<4x64xi32, strides=[64,1]>>, tile<i32> -> token
     %t7 = store_view_tko weak %fu32, %pu[%z, %z] : tile<4x64xi32>, partition_view<tile=(4x64), tensor_view<4x64xi32, strides=[64,1]>>, tile<i32> -> token
+    %t8 = store_view_tko weak %at, %pk[%z] : tile<4xi32>, partition_view<tile=(4), tensor_view<4xi32, strides=[1]>>, tile<i32> -> token
     return
   }
 }
