@@ -53,3 +53,21 @@ nv_tileaa.func @cut(%a: tensor<256x256xf64>, %pb: tensor<256x256x!nv_tileaa.ptr<
   %d = nv_tileaa.dot %a, %b, %c : tensor<256x256xf64>, tensor<256x256xf64>, tensor<256x256xf64> -> tensor<256x256xf64>
   nv_tileaa.return %d : tensor<256x256xf64>
 }
+
+// -----
+
+// A batched (rank-3) dot splits along its last dimension of A and its
+// middle one of B: 2x128x256 x 2x256x128 f64 on 4 warps, 16 slices of 16
+// (16 dots).
+// CHECK-LABEL: nv_tileaa.func @batched
+// CHECK: nv_tileaa.extract_slice %arg0 {offsets = array<i64: 0, 0, 0>} : {{.*}} -> tensor<2x128x16xf64
+// CHECK: nv_tileaa.extract_slice %arg1 {offsets = array<i64: 0, 0, 0>} : {{.*}} -> tensor<2x16x128xf64
+// CHECK: nv_tileaa.dot
+// CHECK: nv_tileaa.extract_slice %arg0 {offsets = array<i64: 0, 0, 16>}
+// CHECK: nv_tileaa.extract_slice %arg1 {offsets = array<i64: 0, 16, 0>}
+// CHECK-COUNT-15: nv_tileaa.dot {{.*}}batched"} : tensor<2x128x16xf64
+// CHECK-NOT: nv_tileaa.dot
+nv_tileaa.func @batched(%a: tensor<2x128x256xf64>, %b: tensor<2x256x128xf64>, %c: tensor<2x128x128xf64>) -> tensor<2x128x128xf64> attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+  %d = nv_tileaa.dot %a, %b, %c : tensor<2x128x256xf64>, tensor<2x256x128xf64>, tensor<2x128x128xf64> -> tensor<2x128x128xf64>
+  nv_tileaa.return %d : tensor<2x128x128xf64>
+}
