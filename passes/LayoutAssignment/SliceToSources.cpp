@@ -45,6 +45,9 @@ struct SliceLoad : OpRewritePattern<nv::ExtractSliceOp> {
     ArrayRef<int64_t> offsets = op.getOffsets();
     ArrayRef<int64_t> sizes = op.getType().getShape();
     auto cut = [&](Value value) {
+      // A scalar mask or padding applies to every element as it is.
+      if (!isa<RankedTensorType>(value.getType()))
+        return value;
       return slice(rewriter, op.getLoc(), value, offsets, sizes);
     };
     SmallVector<Value> operands;
