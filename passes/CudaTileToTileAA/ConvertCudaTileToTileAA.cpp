@@ -40,7 +40,9 @@ Type Lowering::convertType(Type type) {
   if (isFourBitTile(tile))
     element = b.getI8Type();
   if (tile.getRank() == 0)
-    return element;
+    return elementwiseShape.empty()
+               ? element
+               : RankedTensorType::get(elementwiseShape, element);
   return RankedTensorType::get(tile.getShape(), element);
 }
 

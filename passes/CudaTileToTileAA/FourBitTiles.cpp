@@ -123,6 +123,11 @@ Value tileiras::cuda_tile_lowering::unpackPairs(Lowering &l, Value bytes,
 
 Value Lowering::lookup(Value v) {
   Value mapped = map.lookupOrNull(v);
+  if (mapped && !elementwiseShape.empty() &&
+      !isa<RankedTensorType>(mapped.getType()))
+    if (auto tile = dyn_cast<ct::TileType>(v.getType());
+        tile && tile.getRank() == 0)
+      return splat(mapped, elementwiseShape);
   auto packed = packedFp4.find(v);
   if (!mapped || packed == packedFp4.end())
     return mapped;

@@ -29,11 +29,12 @@ class Lowering {
 public:
   Lowering(mlir::OpBuilder &builder) : b(builder) {}
 
-  /// The nv_tileaa type of a cuda_tile type (rank-0 tiles are scalars);
-  /// null for views and tokens.
+  /// The nv_tileaa type of a cuda_tile type (rank-0 tiles are scalars, or
+  /// tiles of `elementwiseShape` when set); null for views and tokens.
   mlir::Type convertType(mlir::Type type);
   /// The lowered value of `v` (f4E2M1FN loads packed in pairs are split
-  /// into one element a byte: FourBitTiles.cpp).
+  /// into one element a byte: FourBitTiles.cpp; scalars are splat to
+  /// `elementwiseShape` when set).
   mlir::Value lookup(mlir::Value v);
   void map1(mlir::Value from, mlir::Value to) { map.map(from, to); }
 
@@ -68,6 +69,9 @@ public:
   llvm::DenseMap<mlir::Value, TensorView> tensorViews;
   mlir::Location loc = mlir::UnknownLoc::get(b.getContext());
   mlir::Value tokenValue;
+  /// Set while a combiner body of single elements runs on whole tiles of
+  /// this shape (TiledCombiner.cpp).
+  llvm::SmallVector<int64_t> elementwiseShape;
   /// Byte offset of each alloca in its tile block's scratch slice, and the
   /// start of that slice (AllocaOps.cpp).
   llvm::DenseMap<mlir::Operation *, int64_t> allocaOffsets;
@@ -184,6 +188,9 @@ mlir::LogicalResult lowerExtract(Lowering &l,
 /// packed into one integer per element.
 mlir::LogicalResult lowerPackedCombiner(Lowering &l, mlir::Operation *op,
                                         llvm::StringRef name);
+/// A reduce or scan of several operands too wide to pack: the body on
+/// whole tiles, log2(extent) times (TiledCombiner.cpp).
+mlir::LogicalResult lowerTiledCombiner(Lowering &l, mlir::Operation *op);
 
 /// nv_tileaa's mem_semantic / mem_scope for a cuda_tile ordering / scope
 /// (scopes tl_blk, device, sys -> cta, gpu, sys).

@@ -6,7 +6,8 @@
 // (operand i in bits [off_i, off_i + w_i), floats by their bits), reduced
 // with a combiner that unpacks both sides, runs the cuda_tile body (element
 // values from one side, accumulators from the other) and packs its results,
-// and the result is unpacked again.
+// and the result is unpacked again. Wider operands (and pointers) take
+// TiledCombiner.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -85,8 +86,7 @@ static FailureOr<Packing> packingOf(Lowering &l, Operation *op) {
   for (Value v : op->getOperands()) {
     Type element = cast<ct::TileType>(v.getType()).getElementType();
     if (!element.isIntOrFloat())
-      return l.fail(op, "reductions and scans of several operands need "
-                        "integer or float elements");
+      return failure(); // pointers: TiledCombiner.cpp
     // A 4-bit element (i4, f4E2M1FN) is a byte here (FourBitTiles.cpp).
     if (element.getIntOrFloatBitWidth() == 4)
       element = l.b.getI8Type();
@@ -95,8 +95,7 @@ static FailureOr<Packing> packingOf(Lowering &l, Operation *op) {
     total += element.getIntOrFloatBitWidth();
   }
   if (total > 64)
-    return l.fail(op, "reductions and scans of several operands are "
-                      "supported up to 64 bits of elements together");
+    return failure(); // TiledCombiner.cpp
   p.packed = l.b.getIntegerType(total > 32 ? 64 : 32);
   return p;
 }
@@ -130,7 +129,7 @@ tileiras::cuda_tile_lowering::lowerPackedCombiner(Lowering &l, Operation *op,
                                                   StringRef name) {
   FailureOr<Packing> p = packingOf(l, op);
   if (failed(p))
-    return failure();
+    return lowerTiledCombiner(l, op);
   Value packed = pack(l, *p, lowerValues(l, op->getOperands()));
   Type resultType = like(l.convertType(op->getResult(0).getType()), p->packed);
   OperationState state(l.loc, name);

@@ -1341,6 +1341,64 @@ def scale_encode(tc, rng):
                     [2 ** (b - 127) if b >= 127 else 0 for b in s])
 
 
+def wide_argmax(tc, rng):
+    """Inputs/wide_argmax.mlir: reductions and scans of several operands
+    wider than 64 bits (f64 with i32 or i64), the combiner on whole tiles:
+    row argmax, running argmax, a reverse scan of sums and counts along
+    the rows, and a whole-tile argmax to a scalar. The values repeat, so
+    ties must pick the smaller index."""
+    x = [float(rng.randint(-20, 20)) / 4 for _ in range(8 * 128)]
+    x[130] = x[131] = 99.0  # row 1: a tie at the maximum
+    x[5 * 128 + 7] = x[6 * 128 + 2] = 50.0  # tile block 1: a tie
+    k = tc.build(os.path.join(INPUTS, "wide_argmax.mlir"), target=TARGET)
+    out, _ = k.launch((2, 1, 1), (128, 1, 1), [
+        Buffer("x", pack("d", x)), Buffer("vmax", bytes(64)),
+        Buffer("imax", bytes(32)), Buffer("svmax", bytes(8192)),
+        Buffer("simax", bytes(4096)), Buffer("rsum", bytes(8192)),
+        Buffer("rcnt", bytes(8192)), Buffer("gmax", bytes(16)),
+        Buffer("gidx", bytes(8))], ctas_at_once=2)
+    rows = [x[128 * r:128 * r + 128] for r in range(8)]
+    want = {"vmax": [max(row) for row in rows],
+            "imax": [row.index(max(row)) for row in rows],
+            "svmax": [], "simax": [], "rsum": [0.0] * 1024,
+            "rcnt": [0] * 1024}
+    for row in rows:
+        best, at = -math.inf, 0
+        for c, v in enumerate(row):
+            if v > best:
+                best, at = v, c
+            want["svmax"].append(best)
+            want["simax"].append(at)
+    for b in range(2):
+        for c in range(128):
+            s, n = 0.0, 0
+            for r in reversed(range(4 * b, 4 * b + 4)):
+                s += x[128 * r + c]
+                n += x[128 * r + c] > 0
+                want["rsum"][128 * r + c], want["rcnt"][128 * r + c] = s, n
+    blocks = [x[512 * b:512 * b + 512] for b in range(2)]
+    want["gmax"] = [max(blk) for blk in blocks]
+    want["gidx"] = [blk.index(max(blk)) for blk in blocks]
+    codes = {"vmax": "d", "imax": "i", "svmax": "d", "simax": "i",
+             "rsum": "d", "rcnt": "q", "gmax": "d", "gidx": "i"}
+    for name, code in codes.items():
+        error = mismatch(f"wide_argmax {name}", unpack(code, out[name]),
+                         want[name])
+        if error:
+            return error
+    return None
+
+
+def ptr_argmax(tc, rng):
+    """Inputs/ptr_argmax.mlir: a reduce of pointers and values (the tiled
+    combiner); the chosen pointer is read back."""
+    x = [float(v) for v in rng.sample(range(-1000, 1000), 128)]
+    k = tc.build(os.path.join(INPUTS, "ptr_argmax.mlir"), target=TARGET)
+    out, _ = k.launch((1, 1, 1), (128, 1, 1), [
+        Buffer("x", pack("f", x)), Buffer("out", bytes(4))])
+    return mismatch("ptr_argmax", unpack("f", out["out"]), [max(x)])
+
+
 # Cases that need FP8 conversions (sm_89 and later).
 FP8_CASES = {"unpack8"}
 
@@ -1350,7 +1408,8 @@ CASES = [loop_break, loop_return, rounding, itof64, globals_case, tf32_global,
          batched_mmaf_scaled_fp4, strided_fp4, odd_k_fp4, gather_fp4,
          fp4_convert, fp4_requant, quantize_mxfp4, matmul_w4a16, mixed_fp4_fp8,
          scales, scale_encode, casts, argmax, atomic_red, pack_unpack, int4,
-         int4_reduce, print_four_bit, four_bit_loop, views, alloca]
+         int4_reduce, print_four_bit, four_bit_loop, views, alloca, wide_argmax,
+         ptr_argmax]
 
 # Slow cases, run only when named (cuda-tile-large-dot.test).
 NAMED_ONLY = [large_dot]
