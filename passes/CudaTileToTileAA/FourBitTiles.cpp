@@ -131,7 +131,14 @@ Value Lowering::lookup(Value v) {
   auto packed = packedFp4.find(v);
   if (!mapped || packed == packedFp4.end())
     return mapped;
-  return unpackPairs(*this, mapped, packed->second);
+  // Split once, right after the load, so that the bytes dominate every use.
+  Value &unpacked = unpackedFp4[mapped];
+  if (!unpacked) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfterValue(mapped);
+    unpacked = unpackPairs(*this, mapped, packed->second);
+  }
+  return unpacked;
 }
 
 //===----------------------------------------------------------------------===//

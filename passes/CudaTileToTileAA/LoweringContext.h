@@ -33,8 +33,8 @@ public:
   /// tiles of `elementwiseShape` when set); null for views and tokens.
   mlir::Type convertType(mlir::Type type);
   /// The lowered value of `v` (f4E2M1FN loads packed in pairs are split
-  /// into one element a byte: FourBitTiles.cpp; scalars are splat to
-  /// `elementwiseShape` when set).
+  /// into one element a byte once, after the load: FourBitTiles.cpp; scalars
+  /// are splat to `elementwiseShape` when set).
   mlir::Value lookup(mlir::Value v);
   void map1(mlir::Value from, mlir::Value to) { map.map(from, to); }
 
@@ -81,6 +81,8 @@ public:
   /// constants record their 4-bit code (packed by dot operands).
   llvm::DenseMap<mlir::Value, int> packedFp4;
   llvm::DenseMap<mlir::Value, uint8_t> fp4Splats;
+  /// The one-element-a-byte form of each packed load, made on first use.
+  llvm::DenseMap<mlir::Value, mlir::Value> unpackedFp4;
   /// The last access to alloca memory on the way here (orderScratchAccess).
   enum class ScratchState { Unknown, Read, Write };
   ScratchState scratchState = ScratchState::Unknown;

@@ -20,16 +20,16 @@ using namespace mlir;
 using namespace tileiras;
 namespace nv = tileiras::nv_tileaa;
 
-namespace {
-
-Value slice(PatternRewriter &rewriter, Location loc, Value value,
-            ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes) {
+Value tileiras::sliceTile(OpBuilder &b, Location loc, Value value,
+                          ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes) {
   auto type = cast<RankedTensorType>(value.getType());
   if (type.getShape() == sizes)
     return value;
-  return nv::ExtractSliceOp::create(rewriter, loc, type.clone(sizes), value,
-                                    rewriter.getDenseI64ArrayAttr(offsets));
+  return nv::ExtractSliceOp::create(b, loc, type.clone(sizes), value,
+                                    b.getDenseI64ArrayAttr(offsets));
 }
+
+namespace {
 
 /// slice(load(p, m, o)) -> load(slice(p), slice(m), slice(o)).
 struct SliceLoad : OpRewritePattern<nv::ExtractSliceOp> {
@@ -48,7 +48,7 @@ struct SliceLoad : OpRewritePattern<nv::ExtractSliceOp> {
       // A scalar mask or padding applies to every element as it is.
       if (!isa<RankedTensorType>(value.getType()))
         return value;
-      return slice(rewriter, op.getLoc(), value, offsets, sizes);
+      return sliceTile(rewriter, op.getLoc(), value, offsets, sizes);
     };
     SmallVector<Value> operands;
     for (Value operand : load->getOperands())
@@ -80,8 +80,8 @@ struct SliceElementwise : OpRewritePattern<nv::ExtractSliceOp> {
     }
     SmallVector<Value> operands;
     for (Value operand : producer->getOperands())
-      operands.push_back(slice(rewriter, op.getLoc(), operand, op.getOffsets(),
-                               op.getType().getShape()));
+      operands.push_back(sliceTile(rewriter, op.getLoc(), operand,
+                                   op.getOffsets(), op.getType().getShape()));
     Operation *sliced = rewriter.clone(*producer);
     sliced->setOperands(operands);
     sliced->getResult(0).setType(op.getType());
@@ -108,8 +108,8 @@ struct SliceThroughShape : OpRewritePattern<nv::ExtractSliceOp> {
     std::optional<Window> window = Derived::sourceWindow(producer, op);
     if (!window)
       return failure();
-    Value input = slice(rewriter, op.getLoc(), producer.getSrc(),
-                        window->offsets, window->sizes);
+    Value input = sliceTile(rewriter, op.getLoc(), producer.getSrc(),
+                            window->offsets, window->sizes);
     rewriter.replaceOpWithNewOp<OpTy>(op, op.getType(), input);
     return success();
   }

@@ -48,23 +48,27 @@ int64_t fragmentRegisters(nv::DotOp dot, unsigned opIdx, int64_t k,
 constexpr int64_t kSliceRegisters = layout::kMaxElementsPerThread / 4;
 
 /// Registers per thread of the larger of the A and B fragments of `dot`
-/// with K `k`.
-int64_t largerFragment(nv::DotOp dot, const DotPathChoice &choice, int64_t k) {
-  Attribute accumulator = mmaAccumulatorEncoding(dot.getContext(), choice);
-  return std::max(fragmentRegisters(dot, 0, k, accumulator, choice.kWidth),
-                  fragmentRegisters(dot, 1, k, accumulator, choice.kWidth));
+/// with K `k`, under the accumulator encoding `accumulator`.
+int64_t largerFragment(nv::DotOp dot, Attribute accumulator, unsigned kWidth,
+                       int64_t k) {
+  return std::max(fragmentRegisters(dot, 0, k, accumulator, kWidth),
+                  fragmentRegisters(dot, 1, k, accumulator, kWidth));
 }
 
 /// The K slice `dot` needs (its whole K when the fragments fit).
 int64_t sliceK(nv::DotOp dot, const DotPathChoice &choice) {
   RankedTensorType a = dot.getA().getType();
   int64_t k = a.getShape()[a.getRank() - 1];
-  if (largerFragment(dot, choice, k) <= layout::kMaxElementsPerThread)
+  Attribute accumulator = mmaAccumulatorEncoding(dot.getContext(), choice);
+  auto larger = [&](int64_t kSlice) {
+    return largerFragment(dot, accumulator, choice.kWidth, kSlice);
+  };
+  if (larger(k) <= layout::kMaxElementsPerThread)
     return k;
   int64_t minimum = layout::mmaInstrK(choice.kWidth, choice.instrM);
   int64_t slice = k;
-  while (largerFragment(dot, choice, slice) > kSliceRegisters &&
-         slice / 2 >= minimum && slice % 2 == 0)
+  while (larger(slice) > kSliceRegisters && slice / 2 >= minimum &&
+         slice % 2 == 0)
     slice /= 2;
   return slice;
 }
@@ -76,8 +80,7 @@ Value sliceAlong(ImplicitLocOpBuilder &b, Value value, unsigned dim,
   SmallVector<int64_t> shape(type.getShape()), offsets(type.getRank(), 0);
   shape[dim] = size;
   offsets[dim] = index * size;
-  return nv::ExtractSliceOp::create(b, type.clone(shape), value,
-                                    b.getDenseI64ArrayAttr(offsets));
+  return sliceTile(b, b.getLoc(), value, offsets, shape);
 }
 
 void splitDot(nv::DotOp dot, int64_t slice) {

@@ -24,6 +24,12 @@ class AxisInfoAnalysis;
 bool splitLargeDots(nv_tileaa::FuncOp func, const targetspec::Target &target,
                     unsigned numWarps, const AxisInfoAnalysis &axisInfo);
 
+/// The extract_slice of `value` at `offsets`, `sizes` (`value` itself when
+/// that is all of it).
+mlir::Value sliceTile(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
+                      llvm::ArrayRef<int64_t> offsets,
+                      llvm::ArrayRef<int64_t> sizes);
+
 /// Patterns that compute slices (nv_tileaa.extract_slice) from the sliced
 /// value's sources -- loads, ranges, splats, broadcasts, unit-dimension
 /// views, elementwise ops -- instead of cutting them out of the whole tile

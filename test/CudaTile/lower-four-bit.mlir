@@ -70,12 +70,15 @@ cuda_tile.module @m1 {
 // -----
 
 // An f4E2M1FN B loaded packed along N (its stride-1 dimension) is split
-// into one code a byte and packed again along K for dot_scaled; A comes
+// into one code a byte (once, right after the load) and packed again along
+// K for dot_scaled; A comes
 // from ftof (seven threshold compares of |x| summed, the sign bit, NaN to
 // code 7) and is packed along K. The product's f4E2M1FN copy is stored
 // through a view: packed along the stride-1 dimension, i8 pointers.
 // CHECK-LABEL: nv_tileaa.func @requant
 // CHECK: %[[BL:.*]] = nv_tileaa.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<64x16x!nv_tileaa.ptr<i8>> -> tensor<64x16xi8>
+// CHECK: nv_tileaa.cat %{{.*}}, %{{.*}} {axis = 2 : i32} : tensor<64x16x1xi8>, tensor<64x16x1xi8> -> tensor<64x16x2xi8>
+// CHECK: %[[BU:.*]] = nv_tileaa.view %{{.*}} : tensor<64x16x2xi8> -> tensor<64x32xi8>
 // CHECK: math.absf %{{.*}} : tensor<32x64xf32>
 // CHECK: arith.cmpf ogt
 // CHECK: arith.cmpf oge
@@ -86,9 +89,7 @@ cuda_tile.module @m1 {
 // CHECK: arith.cmpf ogt
 // CHECK: arith.cmpf uno
 // CHECK: nv_tileaa.view %{{.*}} : tensor<32x64xi8> -> tensor<32x32x2xi8>
-// CHECK: nv_tileaa.cat %{{.*}}, %{{.*}} {axis = 2 : i32} : tensor<64x16x1xi8>, tensor<64x16x1xi8> -> tensor<64x16x2xi8>
-// CHECK: nv_tileaa.view %{{.*}} : tensor<64x16x2xi8> -> tensor<64x32xi8>
-// CHECK: nv_tileaa.view %{{.*}} : tensor<64x32xi8> -> tensor<32x2x32xi8>
+// CHECK: nv_tileaa.view %[[BU]] : tensor<64x32xi8> -> tensor<32x2x32xi8>
 // CHECK: nv_tileaa.dot_scaled %{{.*}} scale %{{.*}}, %{{.*}} scale %{{.*}}, %{{.*}} {a_format = f4E2M1FN, b_format = f4E2M1FN} : tensor<32x32xi8> scale tensor<32x2xf8E8M0FNU>, tensor<32x32xi8> scale tensor<2x32xf8E8M0FNU>
 // CHECK: nv_tileaa.store %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x16x!nv_tileaa.ptr<i8>>, tensor<32x16xi8>
 cuda_tile.module @m2 {
@@ -109,6 +110,37 @@ cuda_tile.module @m2 {
     %d = mmaf_scaled %a, %vb, %c, %sa, %sb : tile<32x64xf4E2M1FN>, tile<64x32xf4E2M1FN>, tile<32x32xf32>, tile<32x2xf8E8M0FNU>, tile<2x32xf8E8M0FNU>
     %q = ftof %d : tile<32x32xf32> -> tile<32x32xf4E2M1FN>
     %t2 = store_view_tko weak %q, %py[%z, %z] : tile<32x32xf4E2M1FN>, partition_view<tile=(32x32), tensor_view<32x32xf4E2M1FN, strides=[32,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// A packed f4E2M1FN load is split into one code a byte once, right after
+// the load, however many uses need it: here one inside an `if` and one
+// after it.
+// CHECK-LABEL: nv_tileaa.func @two_uses
+// CHECK: nv_tileaa.load %{{.*}} : tensor<16x32x!nv_tileaa.ptr<i8>> -> tensor<16x32xi8>
+// CHECK: %[[CODES:.*]] = nv_tileaa.view %{{.*}} : tensor<16x32x2xi8> -> tensor<16x64xi8>
+// CHECK-NOT: nv_tileaa.cat
+// CHECK: scf.if
+// CHECK: %[[CODES]]
+// CHECK-NOT: nv_tileaa.cat
+// CHECK: nv_tileaa.return
+cuda_tile.module @m3 {
+  entry @two_uses(%b: tile<ptr<f4E2M1FN>>, %y: tile<ptr<f32>>, %c: tile<i1>) {
+    %tb = make_tensor_view %b, shape = [16, 64], strides = [64, 1] : tensor_view<16x64xf4E2M1FN, strides=[64,1]>
+    %pb = make_partition_view %tb : partition_view<tile=(16x64), tensor_view<16x64xf4E2M1FN, strides=[64,1]>>
+    %ty = make_tensor_view %y, shape = [16, 64], strides = [64, 1] : tensor_view<16x64xf32, strides=[64,1]>
+    %py = make_partition_view %ty : partition_view<tile=(16x64), tensor_view<16x64xf32, strides=[64,1]>>
+    %z = constant <i32: 0> : tile<i32>
+    %vb, %t0 = load_view_tko weak %pb[%z, %z] : partition_view<tile=(16x64), tensor_view<16x64xf4E2M1FN, strides=[64,1]>>, tile<i32> -> tile<16x64xf4E2M1FN>, token
+    if %c {
+      %f = ftof %vb : tile<16x64xf4E2M1FN> -> tile<16x64xf32>
+      %t1 = store_view_tko weak %f, %py[%z, %z] : tile<16x64xf32>, partition_view<tile=(16x64), tensor_view<16x64xf32, strides=[64,1]>>, tile<i32> -> token
+    }
+    %g = ftof %vb : tile<16x64xf4E2M1FN> -> tile<16x64xf32>
+    %t2 = store_view_tko weak %g, %py[%z, %z] : tile<16x64xf32>, partition_view<tile=(16x64), tensor_view<16x64xf32, strides=[64,1]>>, tile<i32> -> token
     return
   }
 }
