@@ -49,8 +49,9 @@ LogicalResult LocalLoadOp::verify() {
 }
 
 // The block-scaled form: FP8 slots (tcgen05.mma kind::mxf8f6f4) with a
-// f8E8M0FNU scale per row of A and column of B for each 32 K elements, or
-// i8 slots of packed f4E2M1FN pairs (kind::mxf4 / mxf4nvf4: K is twice
+// f8E8M0FNU scale per row of A and column of B for each 32 K elements (one
+// of them may be an i8 slot of f4E2M1FN values one a byte, in bits 2-5),
+// or i8 slots of packed f4E2M1FN pairs (kind::mxf4 / mxf4nvf4: K is twice
 // the bytes) with f8E8M0FNU scales per 32 or 16 or f8E4M3FN scales per 16;
 // an f32 accumulator.
 static LogicalResult verifySlotDotScales(Operation *op, SharedMemType aType,
@@ -62,11 +63,14 @@ static LogicalResult verifySlotDotScales(Operation *op, SharedMemType aType,
            << "expects two scale tiles (A's and B's), got " << scales.size();
   Type a = aType.getElementType(), b = bType.getElementType();
   bool fp4 = a.isInteger(8) && b.isInteger(8);
+  // At most one i8 (e2m1 containers) beside FP8, or both (packed pairs).
   for (Type element : {a, b})
-    if (!fp4 && !isa<Float8E4M3FNType, Float8E5M2Type>(element))
-      return op->emitOpError() << "block-scaled operands must be f8E4M3FN or "
-                                  "f8E5M2, or both i8 (packed f4E2M1FN), not "
-                               << element;
+    if (!fp4 && !element.isInteger(8) &&
+        !isa<Float8E4M3FNType, Float8E5M2Type>(element))
+      return op->emitOpError()
+             << "block-scaled operands must be f8E4M3FN or f8E5M2 (one may be "
+                "i8: f4E2M1FN one a byte), or both i8 (packed f4E2M1FN), not "
+             << element;
   if (!acc.isF32())
     return op->emitOpError("a block-scaled dot accumulates in f32");
   int64_t k = aType.getTileShape()[1] * (fp4 ? 2 : 1);

@@ -307,9 +307,9 @@ std::string tileiras::whyNotTcgen05BlockScaled(nv::DotScaledOp dot,
   if (!targetspec::targetSupports(target, targetspec::InstrFamily::Tcgen05))
     return target.name() + " has no tcgen05.mma (sm_100a/f, sm_103a/f, " +
            "sm_110a/f)";
-  if (dot.isPackedFp4(0) != dot.isPackedFp4(1) || dot.isFp4Bytes(0) ||
-      dot.isFp4Bytes(1))
-    return "one FP4 and one FP8 operand";
+  // One FP4 operand beside an FP8 one is kind::mxf8f6f4 with the e2m1
+  // values one a byte (DecomposeScaledDots unpacks them); the verifier
+  // gives it f8E8M0FNU scales per 32 elements, its scale_vec::1X.
   // kind::mxf4 / mxf4nvf4 read both operands K-major only: pairs of K
   // elements share a byte.
   if (dot.isFp4() && !kContiguous)
@@ -335,14 +335,21 @@ std::string tileiras::whyNotTcgen05BlockScaled(nv::DotScaledOp dot,
   return "";
 }
 
+/// The PTX type of operand `i` of a dot_scaled of FP8 or of FP4 one a byte.
+static std::string scaledOperandName(nv::DotScaledOp dot, unsigned i) {
+  if (dot.isFp4Bytes(i))
+    return "e2m1";
+  return typeName(
+      (i == 0 ? dot.getA() : dot.getB()).getType().getElementType());
+}
+
 /// "kind::mxf4.block_scale e2m1.e2m1 ue8m0" and friends: the kind, block
 /// size and types of a tcgen05.mma block_scale for `dot`.
 static std::string tcgen05ScaledKind(nv::DotScaledOp dot) {
   bool e4m3 = isa<Float8E4M3FNType>(dot.getAScale().getType().getElementType());
   if (!dot.isFp4())
-    return "k32 kind::mxf8f6f4.block_scale " +
-           typeName(dot.getA().getType().getElementType()) + "." +
-           typeName(dot.getB().getType().getElementType()) + " ue8m0";
+    return "k32 kind::mxf8f6f4.block_scale " + scaledOperandName(dot, 0) + "." +
+           scaledOperandName(dot, 1) + " ue8m0";
   if (dot.getScaleBlock() == 32)
     return "k64 kind::mxf4.block_scale.block32 e2m1.e2m1 ue8m0";
   return std::string("k64 kind::mxf4nvf4.block_scale.block16 e2m1.e2m1 ") +
@@ -376,13 +383,8 @@ DotPathChoice tileiras::chooseScaledDotPath(nv::DotScaledOp dot,
     return choice;
   }
   // FP4 beside FP8: one e2m1 a byte (DecomposeScaledDots).
-  auto operandName = [&](unsigned i) {
-    return dot.isFp4Bytes(i) ? std::string("e2m1")
-                             : typeName((i == 0 ? dot.getA() : dot.getB())
-                                            .getType()
-                                            .getElementType());
-  };
-  choice.description = "mma.sync.m16n8k32 block_scale " + operandName(0) + "." +
-                       operandName(1) + " ue8m0";
+  choice.description = "mma.sync.m16n8k32 block_scale " +
+                       scaledOperandName(dot, 0) + "." +
+                       scaledOperandName(dot, 1) + " ue8m0";
   return choice;
 }

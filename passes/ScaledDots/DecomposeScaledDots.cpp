@@ -96,15 +96,17 @@ bool isMixedFp4(nv::DotScaledOp dot) {
 }
 
 /// Why `dot` with one FP4 and one FP8 operand has no native form on
-/// `target`: only mma.sync kind::mxf8f6f4 (sm_120a/f, sm_121a/f) reads them
-/// together, e2m1 one a byte.
+/// `target`: kind::mxf8f6f4 reads them together, e2m1 one a byte, in
+/// mma.sync (sm_120a/f, sm_121a/f) and tcgen05.mma (sm_100a/f, sm_103a/f,
+/// sm_110a/f; whyNotTcgen05BlockScaled has the rest).
 std::string whyNotNativeMixed(const targetspec::Target &target) {
   using targetspec::InstrFamily;
-  if (targetspec::targetSupports(target, InstrFamily::BlockScaledMma) &&
-      !targetspec::targetSupports(target, InstrFamily::Tcgen05))
+  if (targetspec::targetSupports(target, InstrFamily::BlockScaledMma) ||
+      targetspec::targetSupports(target, InstrFamily::Tcgen05))
     return "";
-  return "one FP4 and one FP8 operand (only mma.sync kind::mxf8f6f4 on "
-         "sm_120a/f and sm_121a/f reads them together, e2m1 one a byte)";
+  return "one FP4 and one FP8 operand (only kind::mxf8f6f4 of mma.sync on "
+         "sm_120a/f and sm_121a/f and of tcgen05.mma on sm_100a/f, sm_103a/f "
+         "and sm_110a/f reads them together, e2m1 one a byte)";
 }
 
 /// A splat of `value` shaped like `like` with `width`-bit integers.

@@ -245,7 +245,7 @@ nv_tileaa.func @one_scale_tile(%i: i32, %c: tensor<128x64xf32, #acc>, %sa: tenso
 nv_tileaa.func @scaled_f16(%i: i32, %c: tensor<128x64xf32, #acc>, %sa: tensor<128x2xf8E8M0FNU, #acc>, %sb: tensor<2x64xf8E8M0FNU, #acc>) {
   %a = nv_tileaa.local_alloc : !nv_tileaa.smem<1x128x64xf16, #s>
   %b = nv_tileaa.local_alloc : !nv_tileaa.smem<1x64x64xf16, #s>
-  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op block-scaled operands must be f8E4M3FN or f8E5M2, or both i8 (packed f4E2M1FN), not 'f16'}}
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op block-scaled operands must be f8E4M3FN or f8E5M2 (one may be i8: f4E2M1FN one a byte), or both i8 (packed f4E2M1FN), not 'f16'}}
   %d = nv_tileaa.warpgroup_dot %a[%i], %b[%i], %c scales(%sa, %sb : tensor<128x2xf8E8M0FNU, #acc>, tensor<2x64xf8E8M0FNU, #acc>) : !nv_tileaa.smem<1x128x64xf16, #s>, !nv_tileaa.smem<1x64x64xf16, #s>, tensor<128x64xf32, #acc> -> tensor<128x64xf32, #acc>
   nv_tileaa.return
 }

@@ -418,13 +418,16 @@ bool sim::tcgen05::mmaBlockScaled(
     error = form + ": sparse or K size bit 31 set, not simulated";
     return false;
   }
-  bool types =
-      fp4 ? id.aType == 1 && id.bType == 1 : id.aType <= 1 && id.bType <= 1;
+  // kind::mxf8f6f4: e4m3 0, e5m2 1, e2m1 5 (one a byte, bits 2-5); the
+  // 6-bit e2m3 3 and e3m2 4 are not simulated.
+  auto eightBit = [](unsigned code) { return code <= 1 || code == 5; };
+  bool types = fp4 ? id.aType == 1 && id.bType == 1
+                   : eightBit(id.aType) && eightBit(id.bType);
   if (!types) {
     error = form + ": A type " + std::to_string(id.aType) + ", B type " +
             std::to_string(id.bType) +
             (fp4 ? " (e2m1 is code 1, the only type of this kind)"
-                 : " not simulated (e4m3 0 and e5m2 1 only)");
+                 : " not simulated (e4m3 0, e5m2 1 and e2m1 5 only)");
     return false;
   }
   if (fp4 && (id.transposeA || id.transposeB)) {
@@ -458,12 +461,14 @@ bool sim::tcgen05::mmaBlockScaled(
   mmaForm.blocks = scaleVector;
   mmaForm.packed4 = fp4;
   mmaForm.roundOnce = true;
-  mma::Type aType = fp4        ? mma::Type::E2M1
-                    : id.aType ? mma::Type::E5M2
-                               : mma::Type::E4M3;
-  mma::Type bType = fp4        ? mma::Type::E2M1
-                    : id.bType ? mma::Type::E5M2
-                               : mma::Type::E4M3;
+  auto typeOf = [&](unsigned code) {
+    if (fp4)
+      return mma::Type::E2M1;
+    if (code == 5)
+      return mma::Type::E2M1Byte;
+    return code ? mma::Type::E5M2 : mma::Type::E4M3;
+  };
+  mma::Type aType = typeOf(id.aType), bType = typeOf(id.bType);
   return multiplyInto(
       tmem, shared, sharedBytes, d, aDesc, bDesc, mmaForm,
       [&](bool isB, uint32_t bits) {

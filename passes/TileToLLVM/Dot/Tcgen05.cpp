@@ -178,10 +178,12 @@ tcgen05::operandPlans(Operation *op, nv::SharedMemType a, nv::SharedMemType b) {
 }
 
 LogicalResult tcgen05::checkFp4Slots(Operation *op, nv::SharedMemType a,
+                                     nv::SharedMemType b,
                                      const layout::WgmmaOperandPlan &aPlan,
                                      const layout::WgmmaOperandPlan &bPlan) {
   // kind::mxf4 / mxf4nvf4 read both operands K-major only.
-  if (a.getElementType().isInteger(8) && (aPlan.mnMajor || bPlan.mnMajor))
+  if (packedFp4Slots(a.getElementType(), b.getElementType()) &&
+      (aPlan.mnMajor || bPlan.mnMajor))
     return op->emitOpError("tcgen05.mma kind::mxf4 operands (packed FP4) "
                            "must have K contiguous in their slots");
   return success();
@@ -194,12 +196,15 @@ constexpr int64_t kScaleBlockK = nv::DotScaledOp::kScaleBlock;
 /// The instruction descriptor of the block-scaled kinds (their own table:
 /// no D type; B's scale id at 4..5, the scale type at 23, 1 ue8m0 and 0
 /// ue4m3, A's scale id at 29..30) for M 128: A and B e4m3 (0) / e5m2 (1)
-/// for kind::mxf8f6f4, e2m1 (1, i8 slots of packed pairs) for kind::mxf4
-/// and mxf4nvf4.
+/// / e2m1 one a byte (5, an i8 slot beside an FP8 one) for kind::mxf8f6f4,
+/// e2m1 (1, i8 slots of packed pairs) for kind::mxf4 and mxf4nvf4.
 uint32_t blockScaledDescriptor(Type a, Type b, int64_t n, unsigned id,
                                bool ue8m0, uint32_t transpose) {
-  auto code = [](Type type) {
-    return isa<Float8E5M2Type>(type) || type.isInteger(8) ? 1u : 0u;
+  bool pairs = tcgen05::packedFp4Slots(a, b);
+  auto code = [&](Type type) {
+    if (type.isInteger(8))
+      return pairs ? 1u : 5u;
+    return isa<Float8E5M2Type>(type) ? 1u : 0u;
   };
   return id << 4 | code(a) << 7 | code(b) << 10 | transpose |
          uint32_t(n >> 3) << 17 | uint32_t(ue8m0) << 23 |
@@ -207,11 +212,11 @@ uint32_t blockScaledDescriptor(Type a, Type b, int64_t n, unsigned id,
 }
 
 /// The kind and block size of the block-scaled MMAs of `plan` on slots of
-/// `element`: kind::mxf8f6f4 (FP8), kind::mxf4.block32 (FP4, 2X) or
-/// kind::mxf4nvf4.block16 (FP4, 4X).
+/// `a` and `b`: kind::mxf8f6f4 (FP8, or e2m1 one a byte beside FP8),
+/// kind::mxf4.block32 (packed FP4, 2X) or kind::mxf4nvf4.block16 (4X).
 std::pair<NVVM::MMABlockScaleKind, NVVM::Tcgen05MMABlockScale>
-blockScaledKind(Type element, const Tcgen05ScalePlan &plan) {
-  if (!element.isInteger(8))
+blockScaledKind(Type a, Type b, const Tcgen05ScalePlan &plan) {
+  if (!tcgen05::packedFp4Slots(a, b))
     return {NVVM::MMABlockScaleKind::MXF8F6F4,
             NVVM::Tcgen05MMABlockScale::DEFAULT};
   if (plan.perStep == 2)
@@ -296,9 +301,10 @@ void tcgen05::issueBlockScaled(ImplicitLocOpBuilder &b, const MmaOperands &ops,
   Value d = tensorAddress(b, taddr);
   Value always =
       LLVM::ConstantOp::create(b, b.getI1Type(), b.getBoolAttr(true));
-  auto [kind, blockSize] = blockScaledKind(aElement, plan);
+  auto [kind, blockSize] = blockScaledKind(aElement, bElement, plan);
   for (int64_t step = 0; step < plan.steps; ++step) {
-    // 32 slot bytes a step: 32 FP8 or 64 packed FP4 elements.
+    // 32 slot bytes a step: 32 FP8 (or e2m1 one a byte) or 64 packed FP4
+    // elements.
     int64_t k0 = step * kScaleBlockK;
     unsigned id = plan.scaleId(step);
     Value idesc = i32Constant(
@@ -384,7 +390,8 @@ LogicalResult lowering::lowerTcgen05Dot(nv::WarpgroupDotOp op, Value aBuffer,
   if (failed(plans))
     return failure();
   if (!scales.empty() &&
-      failed(tcgen05::checkFp4Slots(op, aType, plans->first, plans->second)))
+      failed(tcgen05::checkFp4Slots(op, aType, op.getB().getType(),
+                                    plans->first, plans->second)))
     return failure();
   auto accType = cast<RankedTensorType>(op.getType());
   int64_t n = accType.getDimSize(1);
@@ -402,8 +409,9 @@ LogicalResult lowering::lowerTcgen05Dot(nv::WarpgroupDotOp op, Value aBuffer,
   }
   int64_t allocated = scalePlan ? scalePlan->columns : n;
   // The message counts K in elements: i8 slots with scales hold FP4 pairs.
-  int64_t kElements =
-      scalePlan && aType.getElementType().isInteger(8) ? 2 * k : k;
+  bool pairs = tcgen05::packedFp4Slots(aType.getElementType(),
+                                       op.getB().getType().getElementType());
+  int64_t kElements = scalePlan && pairs ? 2 * k : k;
   if (failed(checkColumns(op, allocated, n, kElements)))
     return failure();
 

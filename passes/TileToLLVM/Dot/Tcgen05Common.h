@@ -48,10 +48,18 @@ mlir::FailureOr<std::pair<layout::WgmmaOperandPlan, layout::WgmmaOperandPlan>>
 operandPlans(mlir::Operation *op, nv_tileaa::SharedMemType a,
              nv_tileaa::SharedMemType b);
 
+/// Whether block-scaled slots of `a` and `b` hold packed FP4 pairs (both
+/// i8: kind::mxf4 / mxf4nvf4); one i8 slot beside an FP8 one holds e2m1
+/// values one a byte (kind::mxf8f6f4).
+inline bool packedFp4Slots(mlir::Type a, mlir::Type b) {
+  return a.isInteger(8) && b.isInteger(8);
+}
+
 /// An error at `op` when packed FP4 slots (i8 with block scales: kind::mxf4
 /// / mxf4nvf4) are not both K-major.
 mlir::LogicalResult checkFp4Slots(mlir::Operation *op,
                                   nv_tileaa::SharedMemType a,
+                                  nv_tileaa::SharedMemType b,
                                   const layout::WgmmaOperandPlan &aPlan,
                                   const layout::WgmmaOperandPlan &bPlan);
 

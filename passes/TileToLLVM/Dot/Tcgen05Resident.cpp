@@ -166,7 +166,8 @@ struct TmemDotLowering : public TensorMemoryPattern<nv::TmemDotOp> {
     if (failed(plans))
       return failure();
     if (!op.getScales().empty() &&
-        failed(tcgen05::checkFp4Slots(op, aType, plans->first, plans->second)))
+        failed(tcgen05::checkFp4Slots(op, aType, bType, plans->first,
+                                      plans->second)))
       return failure();
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
     Location loc = b.getLoc();

@@ -177,10 +177,10 @@ module attributes {nv_tileaa.target_spec = "sm_120a"} {
 
 // -----
 
-// ... and the bf16 dot everywhere else; an operand already one FP4 value a
+// ... and the bf16 dot on targets without kind::mxf8f6f4; an operand already one FP4 value a
 // byte is decoded from bits 2-5.
 // CHECK-LABEL: nv_tileaa.func @fp4_fp8_hopper
-// CHECK: nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: one FP4 and one FP8 operand (only mma.sync kind::mxf8f6f4 on sm_120a/f and sm_121a/f reads them together, e2m1 one a byte)"
+// CHECK: nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: one FP4 and one FP8 operand (only kind::mxf8f6f4 of mma.sync on sm_120a/f and sm_121a/f and of tcgen05.mma on sm_100a/f, sm_103a/f and sm_110a/f reads them together, e2m1 one a byte)"
 module attributes {nv_tileaa.target_spec = "sm_90a"} {
   nv_tileaa.func @fp4_fp8_hopper(%a: tensor<16x32xi8>, %sa: tensor<16x2xf8E8M0FNU>, %b: tensor<64x8xf8E4M3FN>, %sb: tensor<2x8xf8E8M0FNU>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
     %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c {a_format = f4E2M1FN} : tensor<16x32xi8> scale tensor<16x2xf8E8M0FNU>, tensor<64x8xf8E4M3FN> scale tensor<2x8xf8E8M0FNU>, tensor<16x8xf32> -> tensor<16x8xf32>

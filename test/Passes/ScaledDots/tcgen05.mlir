@@ -4,6 +4,7 @@
 // pass option (4 by default; --num-warps=2 decomposes @kept too).
 // RUN: tileiras-opt %s -split-input-file -tileaa-decompose-scaled-dots | FileCheck %s
 // RUN: tileiras-opt %s -split-input-file -tileaa-decompose-scaled-dots='num-warps=2' | FileCheck %s --check-prefix=OPTION
+// RUN: tileiras-opt %s -split-input-file -tileaa-decompose-scaled-dots -tileaa-assign-layouts | FileCheck %s --check-prefix=PATH
 // OPTION-LABEL: nv_tileaa.func @default_warps
 // OPTION: nv_tileaa.scaled_dot = "bf16 dot of the scaled operands: not tcgen05.mma block_scale: tcgen05.mma needs 4 or 8 warps, not 2"
 
@@ -211,6 +212,22 @@ module attributes {nv_tileaa.target_spec = "sm_100a"} {
 module attributes {nv_tileaa.target_spec = "sm_100a"} {
   nv_tileaa.func @fp4_n_major(%a: tensor<128x32xi8>, %sa: tensor<128x2xf8E8M0FNU>, %b: tensor<32x64xi8>, %sb: tensor<2x64xf8E8M0FNU>, %c: tensor<128x64xf32>) -> tensor<128x64xf32> attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
     %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c {a_format = f4E2M1FN, b_format = f4E2M1FN} : tensor<128x32xi8> scale tensor<128x2xf8E8M0FNU>, tensor<32x64xi8> scale tensor<2x64xf8E8M0FNU>, tensor<128x64xf32> -> tensor<128x64xf32>
+    nv_tileaa.return %d : tensor<128x64xf32>
+  }
+}
+
+// -----
+
+// One FP4 operand (packed pairs) beside an FP8 one: kind::mxf8f6f4 reads
+// the e2m1 values one a byte, in bits 2-5, so the pairs are unpacked and
+// shifted (b_unpacked) and the dot_scaled stays.
+// CHECK-LABEL: nv_tileaa.func @mixed_kept
+// PATH: nv_tileaa.dot_path = "tcgen05.mma.m128n64k32 kind::mxf8f6f4.block_scale f8E4M3FN.e2m1 ue8m0"
+// CHECK: %[[B8:.*]] = arith.shli %{{.*}}, %{{.*}} : tensor<64x64xi8>
+// CHECK: nv_tileaa.dot_scaled %{{.*}} scale %{{.*}}, %[[B8]] scale %{{.*}}, %{{.*}} {b_format = f4E2M1FN, b_unpacked} : tensor<128x64xf8E4M3FN> scale tensor<128x2xf8E8M0FNU>, tensor<64x64xi8>
+module attributes {nv_tileaa.target_spec = "sm_100a"} {
+  nv_tileaa.func @mixed_kept(%a: tensor<128x64xf8E4M3FN>, %sa: tensor<128x2xf8E8M0FNU>, %b: tensor<32x64xi8>, %sb: tensor<2x64xf8E8M0FNU>, %c: tensor<128x64xf32>) -> tensor<128x64xf32> attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+    %d = nv_tileaa.dot_scaled %a scale %sa, %b scale %sb, %c {b_format = f4E2M1FN} : tensor<128x64xf8E4M3FN> scale tensor<128x2xf8E8M0FNU>, tensor<32x64xi8> scale tensor<2x64xf8E8M0FNU>, tensor<128x64xf32> -> tensor<128x64xf32>
     nv_tileaa.return %d : tensor<128x64xf32>
   }
 }

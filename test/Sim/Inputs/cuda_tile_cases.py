@@ -987,16 +987,27 @@ def mixed_fp4_fp8(tc, rng):
     """Inputs/mixed_fp4_fp8.mlir: f4E2M1FN x f8E4M3FN and f8E5M2 x
     f4E2M1FN block-scaled products (mma.sync kind::mxf8f6f4 with e2m1 one
     a byte on sm_120a) against exact sums."""
-    m, n, k = 32, 32, 64
+    return check_mixed_fp4_fp8(tc, rng, "mixed_fp4_fp8.mlir", 32, 4)
+
+
+def mixed_fp4_fp8_tcgen05(tc, rng):
+    """Inputs/mixed_fp4_fp8_tcgen05.mlir: the same at M = 128
+    (tcgen05.mma kind::mxf8f6f4 with e2m1 one a byte on sm_100a)."""
+    return check_mixed_fp4_fp8(tc, rng, "mixed_fp4_fp8_tcgen05.mlir", 128, 8)
+
+
+def check_mixed_fp4_fp8(tc, rng, name, m, warps):
+    """Launches Inputs/<name> (M x 32 x 64 mixed products, D and D2; the
+    entry's default of `warps` warps) and compares both with exact sums."""
+    n, k = 32, 64
     a = [rng.randrange(256) for _ in range(m * k // 2)]
     b = fp8_bytes(rng, k * n, 4)
     a2 = fp8_bytes(rng, m * k, 5)
     b2 = [rng.randrange(256) for _ in range(n * k // 2)]
     sa = [rng.randint(121, 133) for _ in range(m * 2)]
     sb = [rng.randint(121, 133) for _ in range(2 * n)]
-    kernel = tc.build(os.path.join(INPUTS, "mixed_fp4_fp8.mlir"),
-                      target=TARGET)
-    out, _ = kernel.launch((1, 1, 1), (128, 1, 1), [
+    kernel = tc.build(os.path.join(INPUTS, name), target=TARGET)
+    out, _ = kernel.launch((1, 1, 1), (32 * warps, 1, 1), [
         Buffer("a", bytes(a)), Buffer("b", bytes(b)), Buffer("a2", bytes(a2)),
         Buffer("b2", bytes(b2)), Buffer("sa", bytes(sa)),
         Buffer("sb", bytes(sb)), Buffer("d", pack("f", [-7.0] * (m * n))),
@@ -1407,6 +1418,7 @@ CASES = [loop_break, loop_return, rounding, itof64, globals_case, tf32_global,
          batched_mma, batched_mmaf_scaled, mmaf_scaled, mmaf_nvfp4,
          batched_mmaf_scaled_fp4, strided_fp4, odd_k_fp4, gather_fp4,
          fp4_convert, fp4_requant, quantize_mxfp4, matmul_w4a16, mixed_fp4_fp8,
+         mixed_fp4_fp8_tcgen05,
          scales, scale_encode, casts, argmax, atomic_red, pack_unpack, int4,
          int4_reduce, print_four_bit, four_bit_loop, views, alloca, wide_argmax,
          ptr_argmax]

@@ -12,7 +12,8 @@
 // m / 32 of the scale address, byte = the scale id, likewise column n of
 // B, duplicated to the four 32-lane quadrants; tcgen05.cp 32x128b.warpx4
 // puts 32 rows of 16 shared bytes into lanes r of every quadrant.
-// kind::f8f6f4 (e4m3/e5m2) and kind::i8 (u8/s8, s32 D) with K 32.
+// kind::f8f6f4 (e4m3/e5m2) and kind::i8 (u8/s8, s32 D) with K 32;
+// kind::mxf8f6f4 with e2m1 one a byte (type 5: the code in bits 2-5).
 // FP4 block scaling (kind::mxf4 scale_vec::2X ue8m0; kind::mxf4nvf4 2X
 // ue8m0, 4X ue4m3 or ue8m0): e2m1 code 1 for A and B, K 64 a step, element
 // k of a K-major row in byte k / 2 of the row's 32 bytes (low nibble for
@@ -442,6 +443,51 @@ TEST(SimTcgen05, MmaBlockScaled) {
 double e2m1(unsigned code) {
   static const double magnitudes[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
   return code & 8 ? -magnitudes[code & 7] : magnitudes[code & 7];
+}
+
+// kind::mxf8f6f4 with e2m1 A (type code 5: one value a byte, the code in
+// bits 2-5) beside e4m3 B (code 0), scale_vec::1X: A's scale 2^(m % 3),
+// B's 2^-(n % 2). The 6-bit codes (e2m3 3, e3m2 4) are refused.
+TEST(SimTcgen05, MmaBlockScaledE2m1Bytes) {
+  std::vector<unsigned char> shared(8192, 0);
+  sim::wgmma::Descriptor a{0, 128, 256, 0, 0}, b{4096, 128, 256, 0, 0};
+  auto code = [](unsigned m, unsigned k) { return (m * 3 + k * 5) % 16; };
+  for (unsigned m = 0; m < 128; ++m)
+    for (unsigned k = 0; k < 32; ++k)
+      shared[sim::wgmma::kMajorOffset(a, 1, m, k)] = uint8_t(code(m, k) << 2);
+  for (unsigned n = 0; n < 32; ++n)
+    for (unsigned k = 0; k < 32; ++k)
+      shared[sim::wgmma::kMajorOffset(b, 1, n, k)] = kE4m3[(n + k) % 5];
+  TensorMemory t;
+  std::string error;
+  uint32_t address;
+  ASSERT_TRUE(t.allocate(64, address, error));
+  for (unsigned quadrant = 0; quadrant < 4; ++quadrant)
+    for (unsigned l = 0; l < 32; ++l) {
+      for (unsigned c = 0; c < 4; ++c)
+        t.at(32 * quadrant + l, 32 + c) = 127u + (32 * c + l) % 3;
+      t.at(32 * quadrant + l, 40) = 127u - l % 2;
+    }
+  uint32_t shape = (32 >> 3) << 17 | (128 >> 4) << 24 | 1u << 23;
+  ASSERT_TRUE(mmaBlockScaled(t, shared.data(), shared.size(), 0, encode(a),
+                             encode(b), 5u << 7 | shape, 32, 40, false, error))
+      << error;
+  for (unsigned m : {0u, 5u, 64u, 127u})
+    for (unsigned n : {0u, 1u, 17u, 31u}) {
+      double sum = 0;
+      for (unsigned k = 0; k < 32; ++k)
+        sum += e2m1(code(m, k)) * kValues[(n + k) % 5];
+      double want = sum * std::ldexp(1.0, int(m % 3) - int(n % 2));
+      float got;
+      memcpy(&got, &t.at(m, n), 4);
+      EXPECT_EQ(got, float(want)) << "row " << m << " column " << n;
+    }
+  for (unsigned sixBit : {3u, 4u}) {
+    EXPECT_FALSE(mmaBlockScaled(t, shared.data(), shared.size(), 0, encode(a),
+                                encode(b), sixBit << 10 | shape, 32, 40, false,
+                                error));
+    EXPECT_NE(error.find("not simulated"), std::string::npos) << error;
+  }
 }
 
 // ue8m0: 2^(e - 127), 0xff NaN.
