@@ -283,16 +283,28 @@ private:
   // Walk 1: wishes
   //===--------------------------------------------------------------------===//
 
-  /// Memory ops and dot wish strongly; everything else passes wishes on.
-  void wish(Value value, Attribute layout, bool strong) {
+  /// How much a wish weighs: a dot's accumulator layout outweighs a memory
+  /// op's (moving a dot result costs a trip through shared memory, while
+  /// loads and stores only lose vector width), so values computed from or
+  /// into an accumulator (attention's scores and row statistics) stay in
+  /// its layout. Among equals the first (the last use) wins.
+  enum Weight : unsigned { MemoryWish = 1, DotWish = 2 };
+
+  /// Memory ops and dots wish; everything else passes wishes on with
+  /// their weight.
+  void wish(Value value, Attribute layout, unsigned weight) {
     if (!value || !asTile(value.getType()) || !layout)
       return;
-    auto [it, inserted] = wishes.try_emplace(value, layout, strong);
-    if (!inserted && strong && !it->second.second)
-      it->second = {layout, strong};
+    auto [it, inserted] = wishes.try_emplace(value, layout, weight);
+    if (inserted) {
+      wishesChanged = true;
+    } else if (weight > it->second.second) {
+      it->second = {layout, weight};
+      wishesChanged = true;
+    }
   }
 
-  std::optional<std::pair<Attribute, bool>> wishOf(Value value) {
+  std::optional<std::pair<Attribute, unsigned>> wishOf(Value value) {
     auto it = wishes.find(value);
     if (it == wishes.end())
       return std::nullopt;
@@ -305,10 +317,12 @@ private:
     llvm::SmallVector<Operation *> ops;
     func.walk<WalkOrder::PreOrder>([&](Operation *op) { ops.push_back(op); });
     for (unsigned round = 0; round < 4; ++round) {
-      size_t before = wishes.size();
+      wishesChanged = false;
       for (Operation *op : llvm::reverse(ops))
         collectWishes(op);
-      if (wishes.size() == before)
+      for (Operation *op : ops)
+        forwardMmaWish(op);
+      if (!wishesChanged)
         break;
     }
   }
@@ -332,9 +346,9 @@ private:
             return;
           Attribute layout =
               memoryLayout(load.getPtr(), elementBits(load.getType()));
-          wish(load.getPtr(), layout, true);
-          wish(load.getMask(), layout, true);
-          wish(load.getOther(), layout, true);
+          wish(load.getPtr(), layout, MemoryWish);
+          wish(load.getMask(), layout, MemoryWish);
+          wish(load.getOther(), layout, MemoryWish);
         })
         .Case([&](nv::StoreOp store) {
           if (!asTile(store.getPtr().getType()) ||
@@ -342,9 +356,9 @@ private:
             return;
           Attribute layout = memoryLayout(
               store.getPtr(), elementBits(store.getValue().getType()));
-          wish(store.getPtr(), layout, true);
-          wish(store.getValue(), layout, true);
-          wish(store.getMask(), layout, true);
+          wish(store.getPtr(), layout, MemoryWish);
+          wish(store.getValue(), layout, MemoryWish);
+          wish(store.getMask(), layout, MemoryWish);
         })
         .Case([&](nv::TmaStoreOp store) {
           // The layout a pointer store of the tile would ask for: row-major,
@@ -356,21 +370,21 @@ private:
                blocked(layout::defaultBlockedParams(
                    tile.getShape(), numWarps,
                    cappedVector(tile.getShape(), 128 / bits))),
-               true);
+               MemoryWish);
         })
         .Case([&](nv::DotOp dot) {
           Attribute layout = dotLayout(dot);
-          wish(dot.getC(), layout, true);
-          wish(dot.getResult(), layout, true);
+          wish(dot.getC(), layout, DotWish);
+          wish(dot.getResult(), layout, DotWish);
         })
         .Case([&](nv::DotScaledOp dot) {
           Attribute layout = scaledDotLayout(dot);
-          wish(dot.getC(), layout, true);
-          wish(dot.getResult(), layout, true);
+          wish(dot.getC(), layout, DotWish);
+          wish(dot.getResult(), layout, DotWish);
         })
         .Case([&](nv::BroadcastOp broadcast) {
           if (auto w = wishOf(broadcast.getResult()))
-            if (isa<nv::BlockedEncodingAttr>(w->first))
+            if (isa<nv::BlockedEncodingAttr, nv::MmaEncodingAttr>(w->first))
               wish(broadcast.getSrc(), w->first, w->second);
         })
         .Case([&](nv::ExpandDimsOp expand) {
@@ -404,9 +418,11 @@ private:
           for (auto [init, arg, result, yielded] :
                llvm::zip(loop.getInitArgs(), loop.getRegionIterArgs(),
                          loop.getResults(), yield.getOperands())) {
-            auto w = wishOf(arg);
-            if (!w)
-              w = wishOf(result);
+            std::optional<std::pair<Attribute, unsigned>> w;
+            for (Value v : {Value(arg), Value(result), yielded, init})
+              if (auto candidate = wishOf(v);
+                  candidate && (!w || candidate->second > w->second))
+                w = candidate;
             if (!w)
               continue;
             wish(arg, w->first, w->second);
@@ -421,8 +437,60 @@ private:
           auto w = wishOf(other->getResult(0));
           if (!w)
             return;
-          for (Value operand : other->getOperands())
+          for (Value operand : other->getOperands()) {
+            // An accumulator's layout does not reach back into index and
+            // mask computations: those are often shared with addresses,
+            // which want the loads' layout, and are cheap to recompute in
+            // the accumulator's where it is used.
+            if (w->second == DotWish &&
+                !isa<FloatType>(getElementTypeOrSelf(operand.getType())))
+              continue;
             wish(operand, w->first, w->second);
+          }
+        });
+  }
+
+  /// Forward: an mma accumulator's wish reaches the values computed from
+  /// it -- elementwise results, reductions (a slice of it), expand_dims of
+  /// such a slice, broadcasts -- so that they are born in it (attention's
+  /// scores, probabilities and row statistics) rather than in the layout a
+  /// later store asks for; the backward walk then spreads it to their other
+  /// operands.
+  void forwardMmaWish(Operation *op) {
+    auto mmaWish = [&](Value v) -> Attribute {
+      auto w = wishOf(v);
+      if (!w || w->second != DotWish)
+        return Attribute();
+      Attribute layout = w->first;
+      while (auto sliced = dyn_cast<nv::SliceEncodingAttr>(layout))
+        layout = sliced.getParent();
+      return isa<nv::MmaEncodingAttr>(layout) ? w->first : Attribute();
+    };
+    llvm::TypeSwitch<Operation *>(op)
+        .Case([&](nv::ReduceOp reduce) {
+          Attribute layout = mmaWish(reduce.getSrc());
+          if (layout && !isa<nv::SliceEncodingAttr>(layout))
+            wish(reduce.getResult(), slice(reduce.getAxis(), layout), DotWish);
+        })
+        .Case([&](nv::ExpandDimsOp expand) {
+          if (auto sliced = dyn_cast_or_null<nv::SliceEncodingAttr>(
+                  mmaWish(expand.getSrc()));
+              sliced && sliced.getDim() == expand.getAxis())
+            wish(expand.getResult(), sliced.getParent(), DotWish);
+        })
+        .Case([&](nv::BroadcastOp broadcast) {
+          Attribute layout = mmaWish(broadcast.getSrc());
+          if (isa_and_nonnull<nv::MmaEncodingAttr>(layout))
+            wish(broadcast.getResult(), layout, DotWish);
+        })
+        .Default([&](Operation *other) {
+          if (!isElementwise(other))
+            return;
+          for (Value operand : other->getOperands())
+            if (Attribute layout = mmaWish(operand)) {
+              wish(other->getResult(0), layout, DotWish);
+              return;
+            }
         });
   }
 
@@ -455,6 +523,9 @@ private:
   Value convert(Value value, Attribute layout) {
     if (!asTile(value.getType()) || layoutOf(value) == layout)
       return value;
+    // A conversion of a conversion starts from the original.
+    if (auto converted = value.getDefiningOp<nv::ConvertLayoutOp>())
+      return convert(converted.getSrc(), layout);
     auto key = std::make_pair(value, layout);
     if (Value existing = conversions.lookup(key))
       return existing;
@@ -920,7 +991,8 @@ private:
   const llvm::DenseMap<Operation *, nv::FuncOp> &callees;
   const targetspec::Target &target;
   MLIRContext *context;
-  llvm::DenseMap<Value, std::pair<Attribute, bool>> wishes;
+  llvm::DenseMap<Value, std::pair<Attribute, unsigned>> wishes;
+  bool wishesChanged = false;
   llvm::DenseMap<std::pair<Value, Attribute>, Value> conversions;
   llvm::DenseMap<unsigned, Attribute> resultLayouts;
 

@@ -6,6 +6,7 @@
 #include "tileiras/Layout/MmaLayouts.h"
 #include "tileiras/TargetSpec/InstructionFamily.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/IR/TypeUtilities.h"
 
 #include "llvm/ADT/Twine.h"
@@ -207,6 +208,30 @@ std::string whyNotTcgen05(nv::DotOp dot, const targetspec::Target &target,
         .str();
   return "";
 }
+/// The dots of `consumer`'s block that its A operand is computed from.
+SetVector<Operation *> dotsFeedingA(nv::DotOp consumer) {
+  SetVector<Operation *> slice;
+  BackwardSliceOptions options;
+  options.omitBlockArguments = true;
+  options.filter = [&](Operation *op) {
+    return op->getBlock() == consumer->getBlock();
+  };
+  (void)getBackwardSlice(consumer.getA(), &slice, options);
+  slice.remove_if([](Operation *op) { return !isa<nv::DotOp>(op); });
+  return slice;
+}
+
+/// Whether `dot` is one of a chain: its A operand is computed from another
+/// dot of its block, or its result reaches another dot's A (attention's
+/// S = Q K^T and O += P V, P computed from S).
+bool isChainedDot(nv::DotOp dot) {
+  if (!dotsFeedingA(dot).empty())
+    return true;
+  for (auto other : dot->getBlock()->getOps<nv::DotOp>())
+    if (other != dot && dotsFeedingA(other).contains(dot))
+      return true;
+  return false;
+}
 } // namespace
 
 DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
@@ -271,6 +296,12 @@ DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
     // Batched: warps over the batch first, then each batch's M x N.
     choice.warpsPerCTA = layout::mmaBatchedWarpsPerCTA(type.getShape()[0], m, n,
                                                        numWarps, instrM);
+  } else if (m % (instrM * numWarps) == 0 && isChainedDot(dot)) {
+    // A chain keeps its intermediate in registers when each warp owns
+    // whole rows in both dots: the accumulator fragment of one is then,
+    // register for register, the A fragment of the next (no warp holds
+    // another's columns).
+    choice.warpsPerCTA = {numWarps, 1};
   } else {
     choice.warpsPerCTA = layout::mmaWarpsPerCTA(m, n, numWarps, instrM);
   }
