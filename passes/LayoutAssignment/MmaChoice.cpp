@@ -208,6 +208,7 @@ std::string whyNotTcgen05(nv::DotOp dot, const targetspec::Target &target,
         .str();
   return "";
 }
+
 /// The dots of `consumer`'s block that its A operand is computed from.
 SetVector<Operation *> dotsFeedingA(nv::DotOp consumer) {
   SetVector<Operation *> slice;
