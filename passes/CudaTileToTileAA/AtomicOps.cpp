@@ -74,20 +74,9 @@ static Value maxAll(Lowering &l, Value tile) {
     Type result = i64;
     if (type.getRank() > 1)
       result = RankedTensorType::get(type.getShape().drop_front(), i64);
-    OperationState state(l.loc, "nv_tileaa.reduce");
-    state.addOperands(tile);
-    state.addTypes(result);
-    state.addAttribute("axis", l.b.getI32IntegerAttr(0));
-    Block *block = new Block();
-    state.addRegion()->push_back(block);
-    Operation *reduce = l.b.create(state);
-    OpBuilder::InsertionGuard guard(l.b);
-    l.b.setInsertionPointToEnd(block);
-    Value lhs = block->addArgument(i64, l.loc);
-    Value rhs = block->addArgument(i64, l.loc);
-    l.create("nv_tileaa.yield", {},
-             Value(arith::MaxUIOp::create(l.b, l.loc, lhs, rhs)));
-    tile = reduce->getResult(0);
+    tile = reduceAxis(l, tile, 0, result, [&](Value lhs, Value rhs) {
+      return arith::MaxUIOp::create(l.b, l.loc, lhs, rhs).getResult();
+    });
   }
   return tile;
 }

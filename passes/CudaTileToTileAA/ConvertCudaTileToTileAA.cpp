@@ -56,6 +56,25 @@ Operation *Lowering::create(StringRef name, TypeRange results,
   return b.create(state);
 }
 
+Value tileiras::cuda_tile_lowering::reduceAxis(
+    Lowering &l, Value tile, int32_t axis, Type result,
+    llvm::function_ref<Value(Value, Value)> combine) {
+  Type element = cast<RankedTensorType>(tile.getType()).getElementType();
+  OperationState state(l.loc, "nv_tileaa.reduce");
+  state.addOperands(tile);
+  state.addTypes(result);
+  state.addAttribute("axis", l.b.getI32IntegerAttr(axis));
+  Block *block = new Block();
+  state.addRegion()->push_back(block);
+  Operation *reduce = l.b.create(state);
+  OpBuilder::InsertionGuard guard(l.b);
+  l.b.setInsertionPointToEnd(block);
+  Value lhs = block->addArgument(element, l.loc);
+  Value rhs = block->addArgument(element, l.loc);
+  l.create("nv_tileaa.yield", {}, combine(lhs, rhs));
+  return reduce->getResult(0);
+}
+
 Value Lowering::constantInt(Type type, int64_t value) {
   return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, value));
 }

@@ -190,6 +190,11 @@ mlir::LogicalResult lowerExtract(Lowering &l,
 /// packed into one integer per element.
 mlir::LogicalResult lowerPackedCombiner(Lowering &l, mlir::Operation *op,
                                         llvm::StringRef name);
+/// nv_tileaa.reduce of `tile` along `axis` into `result` with the combiner
+/// `combine(lhs, rhs)` on elements (ConvertCudaTileToTileAA.cpp).
+mlir::Value
+reduceAxis(Lowering &l, mlir::Value tile, int32_t axis, mlir::Type result,
+           llvm::function_ref<mlir::Value(mlir::Value, mlir::Value)> combine);
 /// A reduce or scan of several operands too wide to pack: the body on
 /// whole tiles, log2(extent) times (TiledCombiner.cpp).
 mlir::LogicalResult lowerTiledCombiner(Lowering &l, mlir::Operation *op);

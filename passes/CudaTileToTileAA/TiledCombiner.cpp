@@ -88,20 +88,8 @@ static Value dropDim(Lowering &l, Value v, int64_t dim) {
     shape.erase(shape.begin() + dim);
     return l.create1("nv_tileaa.view", type.clone(shape), v);
   }
-  Type element = type.getElementType();
-  OperationState state(l.loc, "nv_tileaa.reduce");
-  state.addOperands(v);
-  state.addTypes(element);
-  state.addAttribute("axis", l.b.getI32IntegerAttr(0));
-  Block *block = new Block();
-  state.addRegion()->push_back(block);
-  Operation *reduce = l.b.create(state);
-  OpBuilder::InsertionGuard guard(l.b);
-  l.b.setInsertionPointToEnd(block);
-  Value lhs = block->addArgument(element, l.loc);
-  block->addArgument(element, l.loc);
-  l.create("nv_tileaa.yield", {}, lhs);
-  return reduce->getResult(0);
+  return reduceAxis(l, v, 0, type.getElementType(),
+                    [](Value lhs, Value) { return lhs; });
 }
 
 static LogicalResult lowerTiledReduce(Lowering &l, Operation *op,
