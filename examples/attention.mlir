@@ -14,14 +14,17 @@
 //   acc    = acc * alpha + f16(p) (64 x 32) x V_blk (32 x 64)
 //
 // and finally stores O = acc / l (rows >= L masked). Both dots run on
-// mma.sync.m16n8k16 (f16 x f16 -> f32) on sm_80 and later, the FMA path on
-// sm_75. The two dots form a chain (P comes from the first), so each of
-// the 4 warps owns 16 whole query rows in both: the scores, the online
-// softmax and P stay in the first dot's accumulator fragments (row maxima
-// and sums within the 4 lanes of a row), and P's f16 fragments are the A
-// fragments of the second dot, register for register (FlashAttention-2's
-// structure; docs/layouts.md, "Chains of dots"). Launch ceil(L / 64)
-// programs; 4 warps each. S must be at least 1.
+// mma.sync.m16n8k16 (f16 x f16 -> f32) on sm_80 and later, on wgmma with
+// A from registers on sm_90a, the FMA path on sm_75. The two dots form a
+// chain (P comes from the first), so each of the 4 warps owns 16 whole
+// query rows in both: the scores, the online softmax and P stay in the
+// first dot's accumulator fragments (row maxima and sums within the 4
+// lanes of a row), and P's f16 fragments are the A fragments of the second
+// dot, register for register (FlashAttention-2's structure;
+// docs/layouts.md, "Chains of dots"). The K and V blocks are copied two
+// blocks ahead with cp.async (the permute of K becomes a load of permuted
+// pointers). Launch ceil(L / 64) programs; 4 warps each. S must be at
+// least 1.
 //
 //   tileiras --gpu-name=sm_90a examples/attention.mlir -o attention.ptx
 

@@ -10,9 +10,11 @@
 //
 // From sm_90 the V blocks, which feed the second dot directly, come
 // through TMA, pipelined in a 3-slot ring; the K blocks go through a
-// `permute` first and the Q tile is read once, so they keep the pointer
-// path; O is stored with TMA (16-byte rows, a 16 KiB staging buffer). On
-// sm_80 every access is pointer code. S must be at least 1 (a tensor map
+// `permute` first (their tiled_load becomes a load of permuted pointers,
+// pipelined through cp.async) and the Q tile is read once, so they keep
+// the pointer path; O is stored with TMA (16-byte rows, a 16 KiB staging
+// buffer). On sm_90a both dots run on wgmma, A (Q, then P) from
+// registers. On sm_80 every access is pointer code. S must be at least 1 (a tensor map
 // cannot describe an empty tensor, and every block must hold a key).
 // As in attention.mlir, the warps own whole query rows in both dots and
 // P stays in registers. Launch ceil(L / 64) programs; 4 warps each.

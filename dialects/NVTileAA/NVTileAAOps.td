@@ -462,7 +462,7 @@ def NVTileAA_LocalLoadOp : NVTileAA_Op<"local_load"> {
 
 def NVTileAA_WarpgroupDotOp : NVTileAA_Op<"warpgroup_dot",
     [AttrSizedOperandSegments]> {
-  let summary = "D = A * B + C with both operands read from buffer slots";
+  let summary = "D = A * B + C with B (and A, or A from registers) read from buffer slots";
   let description = [{
     `%d = nv_tileaa.warpgroup_dot %a[%i], %b[%j], %c : !nv_tileaa.smem<3x128x32xf16, #shared>, !nv_tileaa.smem<3x32x128xf16, #shared1>, tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>`.
     The dot of tileaa-warpgroup-dots: wgmma.mma_async (sm_90a) reading A
@@ -495,9 +495,18 @@ def NVTileAA_WarpgroupDotOp : NVTileAA_Op<"warpgroup_dot",
     (K/32 x N) for each 32 K elements, in any layout. i8 slots hold packed
     f4E2M1FN pairs (kind::mxf4 / mxf4nvf4, K twice the bytes) with
     f8E8M0FNU scales per 32 or 16 K elements or f8E4M3FN per 16.
+
+    `%d = nv_tileaa.warpgroup_dot %a, %b[%j], %c : tensor<64x32xf16, #dot_operand>, ...`
+    (no slot after A):
+    A in registers (wgmma's register form, sm_90a): an f16/bf16 tile in
+    the `#nv_tileaa.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>`
+    layout of the accumulator's `#mma` (per warp the m16n8k16 A fragment
+    of its 16 rows), with an f32 accumulator; such an op is synchronous
+    (`pending = 0`), as its registers must not change while it runs.
   }];
-  let arguments = (ins Arg<NVTileAA_SharedMem, "", [MemRead]>:$a,
-                       I32:$slot_a,
+  let arguments = (ins Arg<AnyTypeOf<[NVTileAA_SharedMem, NVTileAA_Tile]>,
+                           "", [MemRead]>:$a,
+                       Optional<I32>:$slot_a,
                        Arg<NVTileAA_SharedMem, "", [MemRead]>:$b,
                        I32:$slot_b, NVTileAA_Tile:$c, Optional<I1>:$use_c,
                        Variadic<NVTileAA_Tile>:$scales,
@@ -508,7 +517,7 @@ def NVTileAA_WarpgroupDotOp : NVTileAA_Op<"warpgroup_dot",
                        OptionalAttr<NVTileAA_SignednessAttr>:$signedness_b);
   let results = (outs NVTileAA_Tile:$d);
   let assemblyFormat = [{
-    $a `[` $slot_a `]` `,` $b `[` $slot_b `]` `,` $c (`use_c` $use_c^)?
+    $a (`[` $slot_a^ `]`)? `,` $b `[` $slot_b `]` `,` $c (`use_c` $use_c^)?
     (`scales` `(` $scales^ `:` type($scales) `)`)?
     attr-dict `:`
     qualified(type($a)) `,` qualified(type($b)) `,` type($c) `->` type($d)
@@ -517,6 +526,16 @@ def NVTileAA_WarpgroupDotOp : NVTileAA_Op<"warpgroup_dot",
   let extraClassDeclaration = [{
     ::mlir::LogicalResult verifyScales();
     ::mlir::LogicalResult verifyOperandTypes();
+    ::mlir::LogicalResult verifyRegisterA();
+    /// A's slot type, or null when A is a register tile (wgmma's register
+    /// form).
+    ::tileiras::nv_tileaa::SharedMemType getASlotType() {
+      return ::llvm::dyn_cast<::tileiras::nv_tileaa::SharedMemType>(
+          getA().getType());
+    }
+    /// A's M x K shape and element type, from its slot or its tile.
+    ::llvm::ArrayRef<int64_t> getAShape();
+    ::mlir::Type getAElementType();
   }];
 }
 

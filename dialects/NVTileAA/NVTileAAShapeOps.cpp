@@ -275,9 +275,45 @@ OpFoldResult PermuteOp::fold(FoldAdaptor adaptor) {
   return foldSplatConstant(adaptor.getSrc(), getType());
 }
 
+namespace {
+/// permute(load(p, m, o)) -> load(permute p, permute m, permute o) for a
+/// load used only there, before layouts are assigned: the tile is then
+/// loaded in the order it is used, so layout assignment and the software
+/// pipeliner see a load feeding its consumer directly (a K tile transposed
+/// for Q K^T becomes an operand read from shared memory as is).
+struct LoadInPermutedOrder : OpRewritePattern<PermuteOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(PermuteOp op,
+                                PatternRewriter &rewriter) const override {
+    auto load = op.getSrc().getDefiningOp<LoadOp>();
+    if (!load || !load->hasOneUse() || op.getType().getEncoding() ||
+        op.getSrc().getType().getEncoding())
+      return failure();
+    auto permute = [&](Value value) -> Value {
+      auto type = value ? dyn_cast<RankedTensorType>(value.getType())
+                        : RankedTensorType();
+      if (!type)
+        return value;
+      return PermuteOp::create(
+          rewriter, op.getLoc(),
+          RankedTensorType::get(op.getType().getShape(), type.getElementType()),
+          value, op.getOrderAttr());
+    };
+    auto permuted = LoadOp::create(
+        rewriter, load.getLoc(), op.getType(), permute(load.getPtr()),
+        permute(load.getMask()), permute(load.getOther()),
+        load.getCacheModifierAttr(), load.getEvictionPolicyAttr(),
+        load.getMemSemanticAttr(), load.getMemScopeAttr());
+    rewriter.replaceOp(op, permuted.getResult());
+    rewriter.eraseOp(load);
+    return success();
+  }
+};
+} // namespace
+
 void PermuteOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                             MLIRContext *context) {
-  results.add<SinkSplat<PermuteOp>>(context);
+  results.add<SinkSplat<PermuteOp>, LoadInPermutedOrder>(context);
 }
 
 //===----------------------------------------------------------------------===//

@@ -103,9 +103,47 @@ LogicalResult WarpgroupDotOp::verifyScales() {
     return emitOpError("a block-scaled warpgroup_dot needs an f32 "
                        "accumulator of tensor memory's blocked layout "
                        "(tcgen05.mma)");
-  return verifySlotDotScales(*this, getA().getType(), getB().getType(),
+  if (!getASlotType())
+    return emitOpError("a block-scaled warpgroup_dot reads A from a slot");
+  return verifySlotDotScales(*this, getASlotType(), getB().getType(),
                              c.getElementType(), c.getDimSize(0),
                              c.getDimSize(1), getScales());
+}
+
+ArrayRef<int64_t> WarpgroupDotOp::getAShape() {
+  if (SharedMemType slot = getASlotType())
+    return slot.getTileShape();
+  return cast<RankedTensorType>(getA().getType()).getShape();
+}
+
+Type WarpgroupDotOp::getAElementType() {
+  if (SharedMemType slot = getASlotType())
+    return slot.getElementType();
+  return cast<RankedTensorType>(getA().getType()).getElementType();
+}
+
+/// wgmma's register form: A an f16/bf16 tile in the dot operand layout of
+/// the accumulator's mma layout, an f32 accumulator, no slot, synchronous.
+LogicalResult WarpgroupDotOp::verifyRegisterA() {
+  auto a = cast<RankedTensorType>(getA().getType());
+  auto c = cast<RankedTensorType>(getC().getType());
+  if (getSlotA())
+    return emitOpError("A in registers takes no slot");
+  if (!(a.getElementType().isF16() || a.getElementType().isBF16()) ||
+      !c.getElementType().isF32() || !getScales().empty())
+    return emitOpError("A in registers (wgmma) needs f16 or bf16 operands "
+                       "with an f32 accumulator");
+  auto operand = dyn_cast_or_null<DotOperandEncodingAttr>(a.getEncoding());
+  if (!operand || operand.getOpIdx() != 0 || operand.getKWidth() != 2 ||
+      operand.getParent() != c.getEncoding() ||
+      !isa<MmaEncodingAttr>(c.getEncoding()))
+    return emitOpError("A in registers needs the layout "
+                       "#nv_tileaa.dot_operand<opIdx = 0, parent = (the "
+                       "accumulator's #nv_tileaa.mma), kWidth = 2>");
+  if (getPending() != 0)
+    return emitOpError("a warpgroup_dot with A in registers cannot be left "
+                       "pending");
+  return success();
 }
 
 /// The operand and accumulator types of a tensor-core dot reading its
@@ -155,8 +193,7 @@ verifyTensorMemoryLayout(Operation *op, RankedTensorType type, StringRef what) {
 
 LogicalResult WarpgroupDotOp::verifyOperandTypes() {
   return verifySlotDotTypes(
-      *this, getA().getType().getElementType(),
-      getB().getType().getElementType(),
+      *this, getAElementType(), getB().getType().getElementType(),
       cast<RankedTensorType>(getC().getType()).getElementType(),
       bool(getSignednessA()), bool(getSignednessB()));
 }
@@ -166,12 +203,16 @@ LogicalResult WarpgroupDotOp::verify() {
   if (c != getType())
     return emitOpError() << "result type " << getType()
                          << " differs from the accumulator's " << c;
-  ArrayRef<int64_t> a = getA().getType().getTileShape();
+  ArrayRef<int64_t> a = getAShape();
   ArrayRef<int64_t> b = getB().getType().getTileShape();
   if (c.getRank() != 2 || a.size() != 2 || b.size() != 2 ||
       a[0] != c.getDimSize(0) || b[1] != c.getDimSize(1) || a[1] != b[0])
     return emitOpError() << "slots [" << a << "] x [" << b
                          << "] do not multiply into [" << c.getShape() << "]";
+  if (!getASlotType() && failed(verifyRegisterA()))
+    return failure();
+  if (getASlotType() && !getSlotA())
+    return emitOpError("A read from a buffer needs its slot");
   if (!getScales().empty()) {
     if (failed(verifyScales()))
       return failure();

@@ -139,6 +139,14 @@ std::string whyNotTcgen05Types(nv::DotOp dot,
   return "";
 }
 
+/// Whether wgmma may take A from registers (its register form: f16/bf16
+/// with an f32 accumulator, per warp the m16n8k16 A fragment): a computed
+/// A, such as attention's P, then stays where it is.
+bool registerA(nv::DotOp dot) {
+  Type a = dot.getA().getType().getElementType();
+  return (a.isF16() || a.isBF16()) && dot.getType().getElementType().isF32();
+}
+
 /// What wgmma and tcgen05.mma (`name`) both need, as implemented: the
 /// operand types, rank 2, both operands loaded from global memory only for
 /// this dot (they are read from shared memory).
@@ -150,7 +158,8 @@ std::string whyNotSharedOperands(nv::DotOp dot, llvm::StringRef name,
     return why;
   if (dot.getType().getRank() != 2)
     return ("batched dots have no " + name + " form").str();
-  if (!loadedForDot(dot.getA()) || !loadedForDot(dot.getB()))
+  if (!loadedForDot(dot.getB()) ||
+      (!loadedForDot(dot.getA()) && !(name == "wgmma" && registerA(dot))))
     return "both operands must be tiles loaded only for this dot";
   return "";
 }
@@ -290,6 +299,8 @@ DotPathChoice tileiras::chooseDotPath(nv::DotOp dot,
       choice.description = ("wgmma.m64n" + llvm::Twine(n) + "k" +
                             llvm::Twine(kInstr) + " " + operands->typeName)
                                .str();
+      if (!loadedForDot(dot.getA()))
+        choice.description += " (A from registers)";
       return choice;
     }
   }

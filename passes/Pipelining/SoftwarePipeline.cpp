@@ -485,6 +485,32 @@ schedule(scf::ForOp loop, const Rewritten &rewritten,
   return result;
 }
 
+/// Moves each read of a slot in the pipelined `loop` that another dot
+/// precedes in the body down to right before its first user: the schedule
+/// issued all reads first, which would keep a second dot's operand
+/// fragments live across the first dot and what follows it (attention's
+/// softmax). Reads of a single dot stay first (moving them past the copies
+/// made ptxas spill the 128 x 128 GEMM on sm_120a). The copies between
+/// the wait and a moved read fill other slots.
+void sinkReads(scf::ForOp loop) {
+  Block *body = loop.getBody();
+  SmallVector<nv::LocalLoadOp> reads(body->getOps<nv::LocalLoadOp>());
+  for (nv::LocalLoadOp read : reads) {
+    Operation *first = nullptr;
+    for (Operation *user : read->getUsers())
+      if (Operation *inBody = body->findAncestorOpInBlock(*user))
+        if (!first || inBody->isBeforeInBlock(first))
+          first = inBody;
+    if (!first || !read->isBeforeInBlock(first))
+      continue;
+    bool dotBetween = llvm::any_of(
+        llvm::make_range(std::next(read->getIterator()), first->getIterator()),
+        [](Operation &op) { return isa<nv::DotOp, nv::DotScaledOp>(op); });
+    if (dotBetween)
+      read->moveBefore(first);
+  }
+}
+
 LogicalResult pipelineLoop(scf::ForOp loop, unsigned numStages,
                            const AxisInfoAnalysis &axisInfo) {
   // A loop with a known trip count needs more iterations than stages.
@@ -500,11 +526,18 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned numStages,
   // A wgmma or tcgen05 dot may keep reading its slots while the next
   // iteration runs (tileaa-warpgroup-dots makes it asynchronous): one spare
   // slot. Block-scaled tcgen05 dots stage their scales every step, tf32
-  // dots their operands (rounded in registers): those stay synchronous.
+  // dots their operands (rounded in registers), and a wgmma whose A is not
+  // loaded in the loop reads it from registers: those stay synchronous.
   bool asyncDot =
-      llvm::any_of(loop.getBody()->getOps<nv::DotOp>(), [](nv::DotOp dot) {
+      llvm::any_of(loop.getBody()->getOps<nv::DotOp>(), [&](nv::DotOp dot) {
         auto a = cast<RankedTensorType>(dot.getA().getType());
-        return nv::readsOperandsFromShared(dot) &&
+        Value source = dot.getA();
+        if (auto convert = source.getDefiningOp<nv::ConvertLayoutOp>())
+          source = convert.getSrc();
+        Operation *def = source.getDefiningOp();
+        bool aLoadedHere = def && isa<nv::LoadOp, nv::TmaLoadOp>(def) &&
+                           def->getBlock() == loop.getBody();
+        return nv::readsOperandsFromShared(dot) && aLoadedHere &&
                !isa<FloatTF32Type>(a.getElementType());
       });
   unsigned numSlots = numStages + (asyncDot ? 1 : 0);
@@ -546,9 +579,14 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned numStages,
   options.predicateFn = predicate;
   IRRewriter rewriter(loop->getContext());
   rewriter.setInsertionPoint(loop);
-  if (succeeded(scf::pipelineForLoop(rewriter, loop, options)))
+  Location loc = loop.getLoc();
+  FailureOr<scf::ForOp> pipelined =
+      scf::pipelineForLoop(rewriter, loop, options);
+  if (succeeded(pipelined)) {
+    sinkReads(*pipelined);
     return success();
-  return loop.emitError("software pipelining of this loop failed; compile "
+  }
+  return emitError(loc, "software pipelining of this loop failed; compile "
                         "with --num-stages=1 (and report it)");
 }
 

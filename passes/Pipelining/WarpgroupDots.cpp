@@ -9,9 +9,11 @@
 // any other operand (loads the pipeliner left alone, values computed in
 // registers) is stored into a one-slot buffer of such a layout first
 // (local_store; the op then fences and synchronizes the CTA around the
-// wgmmas). Slots that cp.async or stores filled (generic proxy) ask for a
-// proxy fence. A tile with no canonical layout keeps the dot on mma.sync,
-// with the reason in its dot_path.
+// wgmmas), except an f16/bf16 A of a wgmma that is computed or defined
+// outside the dot's block: wgmma's register form reads it where it is. Slots
+// that cp.async or stores filled (generic proxy) ask for a proxy fence. A tile
+// with no canonical layout keeps the dot on mma.sync, with the reason in its
+// dot_path.
 //
 // A wgmma warpgroup_dot that accumulates across an scf.for (C the iteration
 // argument, the result only yielded back) whose rings have a spare slot
@@ -214,6 +216,34 @@ void makeAsync(nv::WarpgroupDotOp dot, unsigned index) {
   result.replaceAllUsesExcept(final, waited.getDefiningOp());
 }
 
+/// Whether wgmma takes `operand`, A of `dot` with accumulator `c`, from
+/// registers rather than from a buffer it would be stored into first: an
+/// f16/bf16 tile in the dot operand layout of the f32 accumulator's mma
+/// layout (per warp the m16n8k16 A fragment of its rows), computed
+/// (attention's P, from the accumulator of the dot before) or defined
+/// outside the dot's block (a loop-invariant Q, which would otherwise be
+/// stored again every iteration). A tile loaded next to the dot is stored
+/// as loaded instead: its conversion to registers would go through shared
+/// memory as well.
+bool registerA(Operation *dot, Value operand, Value c) {
+  Value source = operand;
+  if (auto convert = source.getDefiningOp<nv::ConvertLayoutOp>())
+    source = convert.getSrc();
+  if (Operation *def = source.getDefiningOp();
+      def && isa<nv::LoadOp, nv::TmaLoadOp, nv::LocalLoadOp>(def) &&
+      def->getBlock() == dot->getBlock())
+    return false;
+  auto a = cast<RankedTensorType>(operand.getType());
+  auto acc = cast<RankedTensorType>(c.getType());
+  auto encoding = dyn_cast_or_null<nv::DotOperandEncodingAttr>(a.getEncoding());
+  return nv::isMeantForWgmma(dot) &&
+         (a.getElementType().isF16() || a.getElementType().isBF16()) &&
+         acc.getElementType().isF32() && encoding && encoding.getOpIdx() == 0 &&
+         encoding.getKWidth() == 2 &&
+         encoding.getParent() == acc.getEncoding() &&
+         isa<nv::MmaEncodingAttr>(acc.getEncoding());
+}
+
 /// Rewrites `dot` (a DotOp, or a DotScaledOp with its scales) into a
 /// warpgroup_dot; false when a DotScaledOp's operands cannot be read from
 /// shared memory (it has no other path on a tcgen05 target).
@@ -250,14 +280,22 @@ bool rewriteDot(Operation *dot, Value aOperand, Value bOperand, Value c,
   }
   bool wgmmaDot = nv::isMeantForWgmma(dot);
   OpBuilder builder(dot);
-  auto [bufferA, slotA] = materialize(builder, dot->getLoc(), *a);
+  // A that would be stored for wgmma stays in registers where it can.
+  Value bufferA, slotA;
+  if (a->staged && scales.empty() && registerA(dot, aOperand, c)) {
+    *a = OperandSlot();
+    bufferA = aOperand;
+  } else {
+    std::tie(bufferA, slotA) = materialize(builder, dot->getLoc(), *a);
+  }
   auto [bufferB, slotB] = materialize(builder, dot->getLoc(), *b);
   bool staged = a->staged || b->staged;
   auto plain = dyn_cast<nv::DotOp>(dot);
   auto wgmma = nv::WarpgroupDotOp::create(
       builder, dot->getLoc(), c.getType(), bufferA, slotA, bufferB, slotB, c,
       /*use_c=*/Value(), scales,
-      /*proxy_fence=*/writtenByThreads(bufferA) || writtenByThreads(bufferB),
+      /*proxy_fence=*/(slotA && writtenByThreads(bufferA)) ||
+          writtenByThreads(bufferB),
       /*barriers=*/staged, /*pending=*/0,
       plain ? plain.getSignednessAAttr() : nv::SignednessAttr(),
       plain ? plain.getSignednessBAttr() : nv::SignednessAttr());

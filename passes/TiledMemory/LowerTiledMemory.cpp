@@ -66,6 +66,9 @@ struct LowerTiledMemoryPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateTiledToPointerPatterns(patterns);
+    // A permuted tiled_load becomes a pointer load in the permuted order
+    // (attention's K^T), which the pipeliner then copies ahead.
+    nv::PermuteOp::getCanonicalizationPatterns(patterns, &getContext());
     FrozenRewritePatternSet frozen(std::move(patterns));
     SmallVector<nv::FuncOp> funcs;
     getOperation()->walk([&](nv::FuncOp func) {

@@ -126,6 +126,31 @@ func.func @permute_of_splat(%x: i32) -> tensor<32x64xi32> {
   return %1 : tensor<32x64xi32>
 }
 
+// A permuted load becomes a load of permuted pointers (mask and other
+// permuted alike, attributes kept): the tile arrives in the order it is
+// used, e.g. attention's K^T.
+// CHECK-LABEL: func.func @permute_of_load
+// CHECK-DAG: %[[P:.*]] = nv_tileaa.permute %arg0 {order = array<i32: 1, 0>} : tensor<32x64x!nv_tileaa.ptr<f16>> -> tensor<64x32x!nv_tileaa.ptr<f16>>
+// CHECK-DAG: %[[M:.*]] = nv_tileaa.permute %arg1 {order = array<i32: 1, 0>} : tensor<32x64xi1> -> tensor<64x32xi1>
+// CHECK-DAG: %[[O:.*]] = nv_tileaa.permute %arg2 {order = array<i32: 1, 0>} : tensor<32x64xf16> -> tensor<64x32xf16>
+// CHECK: %[[L:.*]] = nv_tileaa.load %[[P]], %[[M]], %[[O]] {cache_modifier = #nv_tileaa.cache_modifier<cg>} : tensor<64x32x!nv_tileaa.ptr<f16>> -> tensor<64x32xf16>
+// CHECK-NEXT: return %[[L]]
+func.func @permute_of_load(%p: tensor<32x64x!nv_tileaa.ptr<f16>>, %m: tensor<32x64xi1>, %o: tensor<32x64xf16>) -> tensor<64x32xf16> {
+  %0 = nv_tileaa.load %p, %m, %o {cache_modifier = #nv_tileaa.cache_modifier<cg>} : tensor<32x64x!nv_tileaa.ptr<f16>> -> tensor<32x64xf16>
+  %1 = nv_tileaa.permute %0 {order = array<i32: 1, 0>} : tensor<32x64xf16> -> tensor<64x32xf16>
+  return %1 : tensor<64x32xf16>
+}
+
+// A load with other users is loaded once, as written.
+// CHECK-LABEL: func.func @permute_of_shared_load
+// CHECK: %[[L:.*]] = nv_tileaa.load %arg0 : tensor<32x64x!nv_tileaa.ptr<f16>> -> tensor<32x64xf16>
+// CHECK: nv_tileaa.permute %[[L]]
+func.func @permute_of_shared_load(%p: tensor<32x64x!nv_tileaa.ptr<f16>>) -> (tensor<64x32xf16>, tensor<32x64xf16>) {
+  %0 = nv_tileaa.load %p : tensor<32x64x!nv_tileaa.ptr<f16>> -> tensor<32x64xf16>
+  %1 = nv_tileaa.permute %0 {order = array<i32: 1, 0>} : tensor<32x64xf16> -> tensor<64x32xf16>
+  return %1, %0 : tensor<64x32xf16>, tensor<32x64xf16>
+}
+
 // CHECK-LABEL: func.func @extract_slice_of_splat
 // CHECK-NEXT: nv_tileaa.splat %{{.*}} : i32 -> tensor<64x16xi32>
 // CHECK-NEXT: return

@@ -313,3 +313,65 @@ nv_tileaa.func @wgmma_float_signedness(%s: i32, %c: tensor<64x64xf32, #mma>) {
   %d = nv_tileaa.warpgroup_dot %a[%s], %b[%s], %c {signedness_a = #nv_tileaa.signedness<signed>, signedness_b = #nv_tileaa.signedness<signed>} : !nv_tileaa.smem<2x64x64xf8E4M3FN, #s>, !nv_tileaa.smem<2x64x64xf8E5M2, #s>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
   nv_tileaa.return
 }
+
+// -----
+
+// wgmma's register form.
+#mma = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+#ra = #nv_tileaa.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>
+#sb = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @register_a_pending(%a: tensor<64x32xf16, #ra>, %s: i32, %c: tensor<64x64xf32, #mma>) {
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<2x32x64xf16, #sb>
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op a warpgroup_dot with A in registers cannot be left pending}}
+  %d = nv_tileaa.warpgroup_dot %a, %b[%s], %c {pending = 1 : i32} : tensor<64x32xf16, #ra>, !nv_tileaa.smem<2x32x64xf16, #sb>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  nv_tileaa.return
+}
+
+// -----
+
+#mma = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+#blocked = #nv_tileaa.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#sb = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @register_a_layout(%a: tensor<64x32xf16, #blocked>, %s: i32, %c: tensor<64x64xf32, #mma>) {
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<2x32x64xf16, #sb>
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op A in registers needs the layout #nv_tileaa.dot_operand<opIdx = 0, parent = (the accumulator's #nv_tileaa.mma), kWidth = 2>}}
+  %d = nv_tileaa.warpgroup_dot %a, %b[%s], %c : tensor<64x32xf16, #blocked>, !nv_tileaa.smem<2x32x64xf16, #sb>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  nv_tileaa.return
+}
+
+// -----
+
+#mma = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+#ra = #nv_tileaa.dot_operand<opIdx = 0, parent = #mma, kWidth = 4>
+#sb = #nv_tileaa.swizzled_shared<vec = 16, perPhase = 1, maxPhase = 8, order = [0, 1]>
+nv_tileaa.func @register_a_types(%a: tensor<64x32xf8E4M3FN, #ra>, %s: i32, %c: tensor<64x64xf32, #mma>) {
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<2x32x64xf8E4M3FN, #sb>
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op A in registers (wgmma) needs f16 or bf16 operands with an f32 accumulator}}
+  %d = nv_tileaa.warpgroup_dot %a, %b[%s], %c : tensor<64x32xf8E4M3FN, #ra>, !nv_tileaa.smem<2x32x64xf8E4M3FN, #sb>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  nv_tileaa.return
+}
+
+// -----
+
+#mma = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+#sa = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+#sb = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @slot_a_missing(%s: i32, %c: tensor<64x64xf32, #mma>) {
+  %a = nv_tileaa.local_alloc : !nv_tileaa.smem<2x64x32xf16, #sa>
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<2x32x64xf16, #sb>
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op A read from a buffer needs its slot}}
+  %d = nv_tileaa.warpgroup_dot %a, %b[%s], %c : !nv_tileaa.smem<2x64x32xf16, #sa>, !nv_tileaa.smem<2x32x64xf16, #sb>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  nv_tileaa.return
+}
+
+// -----
+
+#mma = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+#ra = #nv_tileaa.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>
+#sb = #nv_tileaa.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+nv_tileaa.func @register_a_slot(%a: tensor<64x32xf16, #ra>, %s: i32, %c: tensor<64x64xf32, #mma>) {
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<2x32x64xf16, #sb>
+  // expected-error @+1 {{'nv_tileaa.warpgroup_dot' op A in registers takes no slot}}
+  %d = nv_tileaa.warpgroup_dot %a[%s], %b[%s], %c : tensor<64x32xf16, #ra>, !nv_tileaa.smem<2x32x64xf16, #sb>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  nv_tileaa.return
+}

@@ -42,3 +42,14 @@ nv_tileaa.func @wgmma(%slot: i32, %first: i1, %c: tensor<64x64xf32, #wg>) -> ten
   %w = nv_tileaa.warpgroup_wait %d {pending = 0 : i32} : tensor<64x64xf32, #wg>
   nv_tileaa.return %w : tensor<64x64xf32, #wg>
 }
+
+// wgmma's register form: A a tile in the dot operand layout of the
+// accumulator's mma layout, no slot after it.
+#ra = #nv_tileaa.dot_operand<opIdx = 0, parent = #wg, kWidth = 2>
+// CHECK-LABEL: nv_tileaa.func @wgmma_register_a
+// CHECK: nv_tileaa.warpgroup_dot %arg0, %{{.*}}[%arg1], %arg2 : tensor<64x32xf16, #{{.*}}>, !nv_tileaa.smem<4x32x64xf16, #{{.*}}>, tensor<64x64xf32, #{{.*}}> -> tensor<64x64xf32, #{{.*}}>
+nv_tileaa.func @wgmma_register_a(%a: tensor<64x32xf16, #ra>, %slot: i32, %c: tensor<64x64xf32, #wg>) -> tensor<64x64xf32, #wg> {
+  %b = nv_tileaa.local_alloc : !nv_tileaa.smem<4x32x64xf16, #sb>
+  %d = nv_tileaa.warpgroup_dot %a, %b[%slot], %c : tensor<64x32xf16, #ra>, !nv_tileaa.smem<4x32x64xf16, #sb>, tensor<64x64xf32, #wg> -> tensor<64x64xf32, #wg>
+  nv_tileaa.return %d : tensor<64x64xf32, #wg>
+}

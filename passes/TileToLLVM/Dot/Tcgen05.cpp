@@ -385,7 +385,7 @@ LogicalResult lowering::lowerTcgen05Dot(nv::WarpgroupDotOp op, Value aBuffer,
                                         LoweringState &state) {
   if (failed(tcgen05::checkTarget(op, state)))
     return failure();
-  nv::SharedMemType aType = op.getA().getType();
+  nv::SharedMemType aType = op.getASlotType();
   auto plans = tcgen05::operandPlans(op, aType, op.getB().getType());
   if (failed(plans))
     return failure();

@@ -5,7 +5,9 @@
 // N chunk of at most 256 columns, one chain of m64nNkK wgmmas over K (K =
 // 16 for f16/bf16, 32 for FP8 and i8), A and B read from their slots
 // through matrix descriptors (layout::wgmmaSlotPlan: K- or MN-major as the
-// slot is stored; imm-trans for the MN-major 16-bit ones). The accumulator
+// slot is stored; imm-trans for the MN-major 16-bit ones), or A, f16/bf16,
+// from registers: the mma.sync A fragment of each warp's 16 rows, four
+// words per wgmma, found in the layout like the accumulator's. The accumulator
 // registers are the mma.sync layout's: which register holds wgmma element i
 // follows from the layout (findRegister), after checking that its lanes and
 // warps are wgmma's. wgmma.fence, the chains, commit_group, then wait_group
@@ -17,6 +19,7 @@
 
 #include "TileToLLVM/Dot/DotPaths.h"
 #include "TileToLLVM/MemoryUtils.h"
+#include "tileiras/Layout/MmaLayouts.h"
 #include "tileiras/Layout/WgmmaLayouts.h"
 #include "tileiras/TargetSpec/InstructionFamily.h"
 
@@ -123,7 +126,7 @@ std::string ptxType(Type type, std::optional<nv::Signedness> signedness) {
 
 WgmmaForm formOf(nv::WarpgroupDotOp op) {
   WgmmaForm form;
-  Type a = op.getA().getType().getElementType();
+  Type a = op.getAElementType();
   Type b = op.getB().getType().getElementType();
   unsigned bits = a.getIntOrFloatBitWidth();
   form.k = 256 / bits;
@@ -138,11 +141,12 @@ WgmmaForm formOf(nv::WarpgroupDotOp op) {
 }
 
 /// One wgmma.mma_async on `accumulator` (f32 or s32 registers, read and
-/// written in place). MLIR's nvvm.wgmma.mma_async takes scale-d as an
-/// immediate; this is the same PTX with scale-d in a register, so that a
-/// loop's first iteration can ignore C.
+/// written in place), A a matrix descriptor or, in registers, four words.
+/// MLIR's nvvm.wgmma.mma_async takes scale-d as an immediate; this is the
+/// same PTX with scale-d in a register, so that a loop's first iteration
+/// can ignore C. The register form has no imm-trans-a.
 SmallVector<Value> issueWgmma(ImplicitLocOpBuilder &b, ValueRange accumulator,
-                              Value descA, Value descB, Value scaleD,
+                              ValueRange a, Value descB, Value scaleD,
                               const WgmmaForm &form, bool transA, bool transB) {
   memory::InlinePtx ptx;
   SmallVector<unsigned> d;
@@ -150,8 +154,12 @@ SmallVector<Value> issueWgmma(ImplicitLocOpBuilder &b, ValueRange accumulator,
     d.push_back(ptx.addOutput(value.getType(), /*earlyClobber=*/false));
   for (auto [i, value] : llvm::enumerate(accumulator))
     ptx.addTiedInput(value, d[i]);
-  unsigned a = ptx.addInput(descA), bDesc = ptx.addInput(descB);
+  SmallVector<unsigned> aOperands;
+  for (Value value : a)
+    aOperands.push_back(ptx.addInput(value));
+  unsigned bDesc = ptx.addInput(descB);
   unsigned scale = ptx.addInput(scaleD);
+  bool registerA = a.size() > 1;
   ptx.setScoped();
   ptx.requirePtx(form.minPtx);
   ptx.instruction(".reg .pred p");
@@ -159,14 +167,64 @@ SmallVector<Value> issueWgmma(ImplicitLocOpBuilder &b, ValueRange accumulator,
   std::string immediates;
   if (form.floating)
     immediates = ", 1, 1";
+  if (form.transposable && !registerA)
+    immediates += ", " + std::to_string(transA);
   if (form.transposable)
-    immediates += ", " + std::to_string(transA) + ", " + std::to_string(transB);
+    immediates += ", " + std::to_string(transB);
+  std::string aText = registerA ? memory::operandList(aOperands)
+                                : memory::InlinePtx::ref(aOperands[0]);
   ptx.instruction("wgmma.mma_async.sync.aligned.m64n" +
                   Twine(2 * accumulator.size()) + "k" + Twine(form.k) +
-                  form.types + " " + memory::operandList(d) + ", " +
-                  memory::InlinePtx::ref(a) + ", " +
-                  memory::InlinePtx::ref(bDesc) + ", p" + immediates);
+                  form.types + " " + memory::operandList(d) + ", " + aText +
+                  ", " + memory::InlinePtx::ref(bDesc) + ", p" + immediates);
   return ptx.build(b, b.getLoc(), /*hasSideEffects=*/true);
+}
+
+/// A in registers: the tile in the mma.sync A layout of the accumulator's
+/// warps (wgmma's register fragment: per warp the m16n8k16 A fragment of
+/// its 16 rows of the warpgroup's 64), and for each wgmma at (row, k0) its
+/// four words, f16/bf16 pairs packed low K first.
+struct RegisterA {
+  layout::LinearLayout layout;
+  SmallVector<Value> elements;
+
+  FailureOr<SmallVector<Value>> words(ImplicitLocOpBuilder &b, Operation *op,
+                                      int64_t row, int64_t k0) const {
+    SmallVector<Value> result;
+    unsigned count = layout::mmaFragmentElements(0, 2, layout::kMmaM);
+    Type i32 = b.getI32Type();
+    for (unsigned e = 0; e < count; e += 2) {
+      Value pair = LLVM::UndefOp::create(
+          b, VectorType::get({2}, elements.front().getType()));
+      for (unsigned half = 0; half < 2; ++half) {
+        Coord at = layout.applyPart(InDim::Register, e + half);
+        at[0] += row;
+        at[1] += k0;
+        std::optional<unsigned> reg = layout.findRegister(at);
+        if (!reg)
+          return op->emitOpError("no A register holds (")
+                 << at[0] << ", " << at[1] << ")";
+        pair = LLVM::InsertElementOp::create(b, pair, elements[*reg],
+                                             i32Constant(b, b.getLoc(), half));
+      }
+      result.push_back(LLVM::BitcastOp::create(b, i32, pair));
+    }
+    return result;
+  }
+};
+
+RegisterA registerOperand(ImplicitLocOpBuilder &b, nv::WarpgroupDotOp op,
+                          Value tile, const TileTypeConverter &tiles,
+                          LoweringState &state) {
+  auto type = cast<RankedTensorType>(op.getA().getType());
+  auto encoding = cast<nv::DotOperandEncodingAttr>(type.getEncoding());
+  auto mma = cast<nv::MmaEncodingAttr>(encoding.getParent());
+  layout::LinearLayout wanted = layout::mmaOperandLayout(
+      type.getShape(), 0, mma.getWarpsPerCTA(), 2, mma.getInstrM());
+  SmallVector<Value> elements = convertLayout(
+      b, b.getLoc(), state, tiles.convertElementType(type.getElementType()),
+      getLayout(type), wanted, unpackTile(b, b.getLoc(), tile));
+  return {std::move(wanted), std::move(elements)};
 }
 
 /// The accumulator registers that wgmma elements 0, 1, ... of the block at
@@ -188,14 +246,12 @@ FailureOr<SmallVector<unsigned>> chainRegisters(nv::WarpgroupDotOp op,
   return regs;
 }
 
-/// The slot addresses (i64) of A, at this warpgroup's rows (64 g of
-/// `groups`), and of B.
-std::pair<Value, Value>
-operandBases(ImplicitLocOpBuilder &b, nv::WarpgroupDotOp op, Value aBuffer,
-             Value aSlot, Value bBuffer, Value bSlot, Type stored,
-             const layout::WgmmaOperandPlan &aPlan, int64_t groups) {
-  Value aBase = sharedSlotBase(b, aBuffer, aSlot, op.getA().getType(), stored);
-  Value bBase = sharedSlotBase(b, bBuffer, bSlot, op.getB().getType(), stored);
+/// The slot address (i64) of A at this warpgroup's rows (64 g of
+/// `groups`).
+Value aSlotBase(ImplicitLocOpBuilder &b, nv::WarpgroupDotOp op, Value aBuffer,
+                Value aSlot, Type stored, const layout::WgmmaOperandPlan &aPlan,
+                int64_t groups) {
+  Value aBase = sharedSlotBase(b, aBuffer, aSlot, op.getASlotType(), stored);
   Location loc = b.getLoc();
   Value group =
       LLVM::UDivOp::create(b, getWarpId(b, loc), i32Constant(b, loc, 4));
@@ -208,7 +264,7 @@ operandBases(ImplicitLocOpBuilder &b, nv::WarpgroupDotOp op, Value aBuffer,
         intConstant(b, loc, b.getI64Type(),
                     aPlan.operandOffset(kWgmmaM * g, 0)),
         offset);
-  return {LLVM::AddOp::create(b, aBase, offset), bBase};
+  return LLVM::AddOp::create(b, aBase, offset);
 }
 
 struct WarpgroupDotLowering
@@ -235,12 +291,18 @@ LogicalResult WarpgroupDotLowering::matchAndRewrite(
   if (!targetspec::targetSupports(state.target, targetspec::InstrFamily::Wgmma))
     return op.emitOpError() << "needs wgmma, which " << state.target.name()
                             << " lacks (sm_90a only)";
-  nv::SharedMemType aType = op.getA().getType();
-  auto plans = sharedOperandPlans(op, op.getA().getType(), op.getB().getType());
-  if (failed(plans))
+  // A is read from its slot, or, null plan, from registers.
+  std::optional<layout::WgmmaOperandPlan> aPlan;
+  if (nv::SharedMemType aType = op.getASlotType()) {
+    FailureOr<layout::WgmmaOperandPlan> plan = planOf(op, aType, false);
+    if (failed(plan))
+      return failure();
+    aPlan = *plan;
+  }
+  FailureOr<layout::WgmmaOperandPlan> bPlan =
+      planOf(op, op.getB().getType(), true);
+  if (failed(bPlan))
     return failure();
-  const layout::WgmmaOperandPlan *aPlan = &plans->first,
-                                 *bPlan = &plans->second;
   auto accType = cast<RankedTensorType>(op.getType());
   layout::LinearLayout acc = getLayout(accType);
   if (!hasWgmmaThreads(acc))
@@ -249,7 +311,8 @@ LogicalResult WarpgroupDotLowering::matchAndRewrite(
   int64_t rowsPerRep =
       16 * cast<nv::MmaEncodingAttr>(accType.getEncoding()).getWarpsPerCTA()[0];
   WgmmaForm form = formOf(op);
-  if (!form.transposable && (aPlan->mnMajor || bPlan->mnMajor))
+  bool aMnMajor = aPlan && aPlan->mnMajor;
+  if (!form.transposable && (aMnMajor || bPlan->mnMajor))
     return op.emitOpError("wgmma reads 8-bit and tf32 operands K-major "
                           "only: K must be contiguous in their slots");
   int64_t m = accType.getDimSize(0), n = accType.getDimSize(1);
@@ -258,10 +321,16 @@ LogicalResult WarpgroupDotLowering::matchAndRewrite(
   ImplicitLocOpBuilder b(op.getLoc(), rewriter);
   MLIRContext *context = rewriter.getContext();
   SmallVector<Value> registers = unpackTile(b, b.getLoc(), adaptor.getC());
-  auto [aBase, bBase] = operandBases(
-      b, op, adaptor.getA(), adaptor.getSlotA(), adaptor.getB(),
-      adaptor.getSlotB(), tiles.convertElementType(aType.getElementType()),
-      *aPlan, rowsPerRep / kWgmmaM);
+  Type stored = tiles.convertElementType(op.getAElementType());
+  Value bBase = sharedSlotBase(b, adaptor.getB(), adaptor.getSlotB(),
+                               op.getB().getType(), stored);
+  Value aBase;
+  std::optional<RegisterA> aRegisters;
+  if (aPlan)
+    aBase = aSlotBase(b, op, adaptor.getA(), adaptor.getSlotA(), stored, *aPlan,
+                      rowsPerRep / kWgmmaM);
+  else
+    aRegisters = registerOperand(b, op, adaptor.getA(), tiles, state);
   // scale-d of each chain's first wgmma: 1, or the use_c flag.
   Value one = i32Constant(b, b.getLoc(), 1);
   Value firstScale =
@@ -284,13 +353,22 @@ LogicalResult WarpgroupDotLowering::matchAndRewrite(
       SmallVector<Value> chain;
       for (unsigned reg : *regs)
         chain.push_back(registers[reg]);
-      for (int64_t k0 = 0; k0 < aType.getTileShape()[1]; k0 += form.k) {
-        Value descA = matrixDescriptor(b, *aPlan, aBase,
-                                       aPlan->operandOffset(row, k0), false);
+      for (int64_t k0 = 0; k0 < op.getAShape()[1]; k0 += form.k) {
+        SmallVector<Value> a;
+        if (aPlan) {
+          a.push_back(matrixDescriptor(b, *aPlan, aBase,
+                                       aPlan->operandOffset(row, k0), false));
+        } else {
+          FailureOr<SmallVector<Value>> words =
+              aRegisters->words(b, op, row, k0);
+          if (failed(words))
+            return failure();
+          a = std::move(*words);
+        }
         Value descB = matrixDescriptor(b, *bPlan, bBase,
                                        bPlan->operandOffset(k0, n0), false);
-        chain = issueWgmma(b, chain, descA, descB, k0 ? one : firstScale, form,
-                           aPlan->mnMajor, bPlan->mnMajor);
+        chain = issueWgmma(b, chain, a, descB, k0 ? one : firstScale, form,
+                           aMnMajor, bPlan->mnMajor);
       }
       for (auto [reg, value] : llvm::zip(*regs, chain))
         registers[reg] = value;

@@ -4,8 +4,18 @@
 // reduction on #mma, no conversion of S), and P reaches the second dot as
 // a conversion from #mma to its A operand layout (a register permutation
 // when lowered). The masks' index computations, shared with the loads'
-// addresses, leave the loads in their blocked layout.
+// addresses, leave the loads in their blocked layout. On sm_90a both run
+// on wgmma, the second with P, computed, read from registers (the same
+// layouts).
 // RUN: tileiras-opt %s -split-input-file -tileaa-resolve-target='gpu-name=sm_80' -tileaa-assign-layouts | FileCheck %s
+// RUN: tileiras-opt %s -split-input-file -tileaa-resolve-target='gpu-name=sm_90a' -tileaa-assign-layouts | FileCheck %s --check-prefix=SM90A
+
+// SM90A-DAG: #[[ACC:mma[0-9]*]] = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+// SM90A-DAG: #[[A:dot_operand[0-9]*]] = #nv_tileaa.dot_operand<opIdx = 0, parent = #[[ACC]], kWidth = 2>
+// SM90A-LABEL: nv_tileaa.func @chain
+// SM90A: nv_tileaa.dot {{.*}}dot_path = "wgmma.m64n64k16 f16"} : {{.*}} -> tensor<64x64xf32, #[[ACC]]>
+// SM90A: %[[PA:.*]] = nv_tileaa.convert_layout %{{.*}} : tensor<64x64xf16, #[[ACC]]> -> tensor<64x64xf16, #[[A]]>
+// SM90A: nv_tileaa.dot %[[PA]], {{.*}}dot_path = "wgmma.m64n64k16 f16 (A from registers)"} : tensor<64x64xf16, #[[A]]>
 
 // CHECK-DAG: #[[ACC:mma[0-9]*]] = #nv_tileaa.mma<versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>
 // CHECK-DAG: #[[A:dot_operand[0-9]*]] = #nv_tileaa.dot_operand<opIdx = 0, parent = #[[ACC]], kWidth = 2>

@@ -259,18 +259,22 @@ nv_tileaa.func @carried_out(%a: !nv_tileaa.ptr<f16>, %c: !nv_tileaa.ptr<f32>, %k
 
 // The second load comes after the first dot (as V after Q K^T in
 // attention): one group per iteration still holds both copies, so the
-// commit follows the last copy; both reads come first in the loop.
+// commit follows the last copy. The first dot's read comes first in the
+// loop; the second's moves down to right before its dot, so that its
+// fragments are not held in registers while the first dot runs.
 // CHECK-LABEL: nv_tileaa.func @two_dots
 // CHECK: scf.for
 // CHECK: nv_tileaa.async_wait {pending = 1 : i32}
 // CHECK-NEXT: nv_tileaa.local_load
-// CHECK-NEXT: nv_tileaa.local_load
+// CHECK-NOT: nv_tileaa.local_load
 // CHECK: nv_tileaa.async_copy
 // CHECK-NOT: nv_tileaa.async_commit
 // CHECK: nv_tileaa.async_copy
 // CHECK: nv_tileaa.async_commit
+// CHECK-NOT: nv_tileaa.local_load
 // CHECK: nv_tileaa.dot
-// CHECK: nv_tileaa.dot
+// CHECK-NEXT: nv_tileaa.local_load
+// CHECK-NEXT: nv_tileaa.dot
 // CHECK: scf.yield
 nv_tileaa.func @two_dots(%a: !nv_tileaa.ptr<f16>, %c: !nv_tileaa.ptr<f32>, %k: i32)
     attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {

@@ -209,6 +209,50 @@ nv_tileaa.func @one_stage(%a: !nv_tileaa.ptr<f16>, %b: !nv_tileaa.ptr<f16>, %c: 
 
 // -----
 
+// A computed in registers (f16): wgmma reads it from there (its register
+// form) instead of a buffer; B, loaded, is staged as usual; on sm_90 it is mma.sync.
+// CHECK-LABEL: nv_tileaa.func @register_a
+// CHECK: %[[A:.*]] = nv_tileaa.convert_layout %{{.*}} -> tensor<64x32xf16, #{{.*}}>
+// CHECK-NOT: nv_tileaa.local_store %[[A]]
+// CHECK: %[[SB1:.*]] = nv_tileaa.local_alloc : !nv_tileaa.smem<1x32x64xf16, #{{[a-z0-9]+}}>
+// CHECK: nv_tileaa.local_store %{{.*}}, %[[SB1]][%[[Z:.*]]] :
+// CHECK: nv_tileaa.warpgroup_dot %[[A]], %[[SB1]][%[[Z]]], %{{.*}} {barriers, proxy_fence} : tensor<64x32xf16, #{{.*}}>, !nv_tileaa.smem<1x32x64xf16, #{{[a-z0-9]+}}>, tensor<64x64xf32, #{{[a-z0-9]+}}> -> tensor<64x64xf32, #{{[a-z0-9]+}}>
+// SM90-LABEL: nv_tileaa.func @register_a
+// SM90: nv_tileaa.dot {{.*}}dot_path = "mma.sync.m16n8k16 f16"}
+nv_tileaa.func @register_a(%a: !nv_tileaa.ptr<f16>, %b: !nv_tileaa.ptr<f16>, %c: !nv_tileaa.ptr<f32>)
+    attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+  %rm = nv_tileaa.make_range {start = 0 : i32, end = 64 : i32} : tensor<64xi32>
+  %rk = nv_tileaa.make_range {start = 0 : i32, end = 32 : i32} : tensor<32xi32>
+  %rm_col = nv_tileaa.expand_dims %rm {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %rk_row = nv_tileaa.expand_dims %rk {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %rk_col = nv_tileaa.expand_dims %rk {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+  %rn_row = nv_tileaa.expand_dims %rm {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %am = nv_tileaa.broadcast %rm_col : tensor<64x1xi32> -> tensor<64x32xi32>
+  %ak = nv_tileaa.broadcast %rk_row : tensor<1x32xi32> -> tensor<64x32xi32>
+  %c32a = arith.constant dense<32> : tensor<64x32xi32>
+  %a_rows = arith.muli %am, %c32a : tensor<64x32xi32>
+  %a_offs = arith.addi %a_rows, %ak : tensor<64x32xi32>
+  %a_base = nv_tileaa.splat %a : !nv_tileaa.ptr<f16> -> tensor<64x32x!nv_tileaa.ptr<f16>>
+  %a_ptrs = nv_tileaa.addptr %a_base, %a_offs : tensor<64x32x!nv_tileaa.ptr<f16>>, tensor<64x32xi32>
+  %a_tile = nv_tileaa.load %a_ptrs : tensor<64x32x!nv_tileaa.ptr<f16>> -> tensor<64x32xf16>
+  %a_twice = nv_tileaa.addf %a_tile, %a_tile : tensor<64x32xf16>
+  %bk = nv_tileaa.broadcast %rk_col : tensor<32x1xi32> -> tensor<32x64xi32>
+  %bn = nv_tileaa.broadcast %rn_row : tensor<1x64xi32> -> tensor<32x64xi32>
+  %c64b = arith.constant dense<64> : tensor<32x64xi32>
+  %b_rows = arith.muli %bk, %c64b : tensor<32x64xi32>
+  %b_offs = arith.addi %b_rows, %bn : tensor<32x64xi32>
+  %b_base = nv_tileaa.splat %b : !nv_tileaa.ptr<f16> -> tensor<32x64x!nv_tileaa.ptr<f16>>
+  %b_ptrs = nv_tileaa.addptr %b_base, %b_offs : tensor<32x64x!nv_tileaa.ptr<f16>>, tensor<32x64xi32>
+  %b_tile = nv_tileaa.load %b_ptrs : tensor<32x64x!nv_tileaa.ptr<f16>> -> tensor<32x64xf16>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %d = nv_tileaa.dot %a_twice, %b_tile, %zero : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+  %c_ptrs = nv_tileaa.splat %c : !nv_tileaa.ptr<f32> -> tensor<64x64x!nv_tileaa.ptr<f32>>
+  nv_tileaa.store %c_ptrs, %d : tensor<64x64x!nv_tileaa.ptr<f32>>, tensor<64x64xf32>
+  nv_tileaa.return
+}
+
+// -----
+
 // TMA slots: no proxy fence (TMA writes in the asynchronous proxy, as wgmma
 // reads).
 // CHECK-LABEL: nv_tileaa.func @tma

@@ -98,3 +98,20 @@ nv_tileaa.func @loop(%a: !nv_tileaa.ptr<f16>, %m: i32, %k: i32, %ld: i32, %i: i3
   }
   nv_tileaa.return %r : tensor<64x32xf16>
 }
+
+// A tiled_load used only by a permute becomes a load of the permuted
+// pointers and mask (attention's K^T): the tile is loaded in the order the
+// dot uses it, so the pipeliner can copy it ahead.
+// CHECK-LABEL: nv_tileaa.func @permuted
+// CHECK-DAG: %[[P:.*]] = nv_tileaa.permute %{{.*}} {order = array<i32: 1, 0>} : tensor<32x64x!nv_tileaa.ptr<f16>> -> tensor<64x32x!nv_tileaa.ptr<f16>>
+// CHECK-DAG: %[[M:.*]] = nv_tileaa.permute %{{.*}} {order = array<i32: 1, 0>} : tensor<32x64xi1> -> tensor<64x32xi1>
+// CHECK: %[[L:.*]] = nv_tileaa.load %[[P]], %[[M]] : tensor<64x32x!nv_tileaa.ptr<f16>> -> tensor<64x32xf16>
+// CHECK-NEXT: nv_tileaa.return %[[L]]
+nv_tileaa.func @permuted(%a: !nv_tileaa.ptr<f16>, %m: i32, %i: i32) -> tensor<64x32xf16> {
+  %c0 = arith.constant 0 : i32
+  %am = nv_tileaa.make_memref %a, sizes [%m], strides []
+      : !nv_tileaa.ptr<f16> -> !nv_tileaa.memref<?x64xf16, strides = [64, 1]>
+  %t = nv_tileaa.tiled_load %am[%i, %c0] : !nv_tileaa.memref<?x64xf16, strides = [64, 1]> -> tensor<32x64xf16>
+  %p = nv_tileaa.permute %t {order = array<i32: 1, 0>} : tensor<32x64xf16> -> tensor<64x32xf16>
+  nv_tileaa.return %p : tensor<64x32xf16>
+}
