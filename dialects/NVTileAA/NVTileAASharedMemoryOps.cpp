@@ -103,8 +103,7 @@ LogicalResult WarpgroupDotOp::verifyScales() {
     return emitOpError("a block-scaled warpgroup_dot needs an f32 "
                        "accumulator of tensor memory's blocked layout "
                        "(tcgen05.mma)");
-  if (!getASlotType())
-    return emitOpError("a block-scaled warpgroup_dot reads A from a slot");
+  // verify() rejected scales with a register A already.
   return verifySlotDotScales(*this, getASlotType(), getB().getType(),
                              c.getElementType(), c.getDimSize(0),
                              c.getDimSize(1), getScales());
