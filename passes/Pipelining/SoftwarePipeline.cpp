@@ -35,6 +35,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Pipelining/TensorMemoryAccumulator.h"
 #include "TileToLLVM/MemoryUtils.h"
 #include "tileiras/Analysis/AxisInfo.h"
 #include "tileiras/Dialect/NVTileAA/DotPath.h"
@@ -531,13 +532,8 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned numStages,
   bool asyncDot =
       llvm::any_of(loop.getBody()->getOps<nv::DotOp>(), [&](nv::DotOp dot) {
         auto a = cast<RankedTensorType>(dot.getA().getType());
-        Value source = dot.getA();
-        if (auto convert = source.getDefiningOp<nv::ConvertLayoutOp>())
-          source = convert.getSrc();
-        Operation *def = source.getDefiningOp();
-        bool aLoadedHere = def && isa<nv::LoadOp, nv::TmaLoadOp>(def) &&
-                           def->getBlock() == loop.getBody();
-        return nv::readsOperandsFromShared(dot) && aLoadedHere &&
+        return nv::readsOperandsFromShared(dot) &&
+               loadedInBlock(dot.getA(), loop.getBody()) &&
                !isa<FloatTF32Type>(a.getElementType());
       });
   unsigned numSlots = numStages + (asyncDot ? 1 : 0);

@@ -133,6 +133,14 @@ int64_t tileiras::reuseDistance(Value buffer) {
   return *alloc.getReuseDistance();
 }
 
+bool tileiras::loadedInBlock(Value operand, Block *block) {
+  if (auto convert = operand.getDefiningOp<nv::ConvertLayoutOp>())
+    operand = convert.getSrc();
+  Operation *def = operand.getDefiningOp();
+  return def && isa<nv::LoadOp, nv::TmaLoadOp, nv::LocalLoadOp>(def) &&
+         def->getBlock() == block;
+}
+
 std::optional<unsigned> tileiras::accumulatingIterArg(nv::WarpgroupDotOp dot) {
   auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
   auto arg = dyn_cast<BlockArgument>(dot.getC());

@@ -14,6 +14,10 @@ namespace tileiras {
 /// spare slot was left).
 int64_t reuseDistance(mlir::Value buffer);
 
+/// Whether the dot operand `operand` (possibly behind a layout conversion)
+/// is a tile loaded in `block`: a load, tma_load or slot read there.
+bool loadedInBlock(mlir::Value operand, mlir::Block *block);
+
 /// The index of the scf.for iteration argument that `dot` accumulates
 /// into: C is that argument of the loop around `dot`, and `dot`'s result
 /// only goes back to it.

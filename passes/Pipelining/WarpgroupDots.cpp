@@ -226,12 +226,7 @@ void makeAsync(nv::WarpgroupDotOp dot, unsigned index) {
 /// as loaded instead: its conversion to registers would go through shared
 /// memory as well.
 bool registerA(Operation *dot, Value operand, Value c) {
-  Value source = operand;
-  if (auto convert = source.getDefiningOp<nv::ConvertLayoutOp>())
-    source = convert.getSrc();
-  if (Operation *def = source.getDefiningOp();
-      def && isa<nv::LoadOp, nv::TmaLoadOp, nv::LocalLoadOp>(def) &&
-      def->getBlock() == dot->getBlock())
+  if (loadedInBlock(operand, dot->getBlock()))
     return false;
   auto a = cast<RankedTensorType>(operand.getType());
   auto acc = cast<RankedTensorType>(c.getType());
